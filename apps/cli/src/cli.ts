@@ -1,0 +1,6 @@
+import { main } from './main.js';
+
+process.exitCode = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+});

@@ -1,0 +1,1 @@
+export { ExecError, type ExecErrorCode } from './errors.js';

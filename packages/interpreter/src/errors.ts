@@ -1,0 +1,27 @@
+const marker = Symbol.for('toolcall.error.InterpreterError');
+
+/** The reasons a interpreter operation can fail, as stable kebab-case codes. */
+export type InterpreterErrorCode =
+  | 'read-error'
+  | 'preflight-error'
+  | 'budget-exceeded'
+  | 'runtime-error'
+  | 'tool-denied'
+  | 'cancelled';
+
+/** An expected failure of @toolcall/interpreter, returned as a value rather than thrown. */
+export class InterpreterError extends Error {
+  readonly [marker] = true;
+  override readonly name = 'InterpreterError';
+  readonly code: InterpreterErrorCode;
+
+  constructor(code: InterpreterErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+
+  /** Whether `value` is a InterpreterError, across copies of this package. */
+  static isInstance(value: unknown): value is InterpreterError {
+    return typeof value === 'object' && value !== null && marker in value;
+  }
+}

@@ -1,0 +1,1 @@
+export { InterpreterError, type InterpreterErrorCode } from './errors.js';

@@ -1,0 +1,1 @@
+export { PipelineError, type PipelineErrorCode } from './errors.js';

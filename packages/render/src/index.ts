@@ -1,0 +1,1 @@
+export { RenderError, type RenderErrorCode } from './errors.js';

@@ -1,0 +1,1 @@
+export { ResourceError, type ResourceErrorCode } from './errors.js';

@@ -1,0 +1,1 @@
+export { ToolsError, type ToolsErrorCode } from './errors.js';

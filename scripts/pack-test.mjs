@@ -1,0 +1,90 @@
+// Packs every publishable package with `pnpm pack`, installs the tarballs into
+// a fresh project outside the workspace with plain npm, and checks that each
+// one loads through both `import` and `require` with the same exports.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'toolcall-pack-'));
+const tarballs = join(work, 'tarballs');
+const consumer = join(work, 'consumer');
+mkdirSync(tarballs);
+mkdirSync(consumer);
+
+const packages = readdirSync(join(root, 'packages'))
+  .map((dir) => ({
+    dir: join(root, 'packages', dir),
+    manifest: JSON.parse(readFileSync(join(root, 'packages', dir, 'package.json'), 'utf8')),
+  }))
+  .filter(({ manifest }) => !manifest.private);
+
+const results = [];
+let exitCode = 0;
+try {
+  const dependencies = {};
+  for (const { dir, manifest } of packages) {
+    const out = execFileSync('corepack', ['pnpm', 'pack', '--pack-destination', tarballs], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    const file = out.trim().split('\n').pop().trim();
+    dependencies[manifest.name] = `file:${file}`;
+  }
+  writeFileSync(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, dependencies }, null, 2),
+  );
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: consumer,
+    stdio: 'inherit',
+  });
+
+  for (const { manifest } of packages) {
+    const check = `
+      const { createRequire } = require('node:module');
+      (async () => {
+        const cjs = require(${JSON.stringify(manifest.name)});
+        const esm = await import(${JSON.stringify(manifest.name)});
+        const a = Object.keys(cjs).sort().join(','), b = Object.keys(esm).filter((k) => k !== 'default' && k !== 'module.exports').sort().join(',');
+        if (!a) throw new Error('no exports through require');
+        if (a !== b) throw new Error('import and require disagree: ' + b + ' vs ' + a);
+        const pkg = require(${JSON.stringify(`${manifest.name}/package.json`)});
+        if (pkg.name !== ${JSON.stringify(manifest.name)}) throw new Error('package.json export is wrong');
+        process.stdout.write(a.split(',').length + ' exports');
+      })().catch((error) => { process.stderr.write(String(error && error.message || error)); process.exit(1); });
+    `;
+    try {
+      const summary = execFileSync(process.execPath, ['-e', check], {
+        cwd: consumer,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      results.push({ name: manifest.name, ok: true, summary });
+      console.log(`✓ ${manifest.name}: import and require agree (${summary})`);
+    } catch (error) {
+      results.push({
+        name: manifest.name,
+        ok: false,
+        summary: String(error.stderr || error.message),
+      });
+      console.log(`✗ ${manifest.name}: ${String(error.stderr || error.message)}`);
+    }
+  }
+} catch (error) {
+  console.log(`✗ packing or installing failed: ${error.message}`);
+  results.push({ name: 'install', ok: false });
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+mkdirSync(join(root, '.test-results'), { recursive: true });
+writeFileSync(
+  join(root, '.test-results', 'pack-test.json'),
+  JSON.stringify({ passed, failed, results }, null, 2),
+);
+console.log(`pack test: ${passed} passed, ${failed} failed`);
+if (failed > 0) exitCode = 1;
+process.exit(exitCode);
