@@ -1,0 +1,117 @@
+import type { BashPipelinePlan } from './pipeline-plan.js';
+import type { ExitOneOutcome } from './statement-outcome.js';
+
+/** One shell word: its exact source text and, when expansion-free, its value after quote removal. */
+export interface BashWord {
+  readonly text: string;
+  /** The literal value after quote removal, or null when any part is dynamic. */
+  readonly value: string | null;
+  /** True when the word contains expansion, substitution, globbing, tilde or brace syntax. */
+  readonly dynamic: boolean;
+}
+
+/** How a redirection touches files: writes, reads, fd duplication or closing, and inline input. */
+export type BashRedirectionKind =
+  | 'write'
+  | 'read'
+  | 'duplicate'
+  | 'close'
+  | 'heredoc'
+  | 'herestring';
+
+/** One redirection as written, classified by what it does to files. */
+export interface BashRedirection {
+  readonly text: string;
+  readonly operator: string;
+  /** The explicit file descriptor before the operator, when written. */
+  readonly descriptor: number | null;
+  readonly kind: BashRedirectionKind;
+  /** The target word for file redirections and duplications; null otherwise. */
+  readonly target: BashWord | null;
+  /** True for a write whose target is literally /dev/null. */
+  readonly discards: boolean;
+}
+
+/** One simple command: assignments, executable name, arguments and its own redirections. */
+export interface BashSimpleCommand {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly assignments: readonly BashWord[];
+  /** The command name, or null for assignment-only or redirection-only commands. */
+  readonly executable: BashWord | null;
+  readonly arguments: readonly BashWord[];
+  readonly redirections: readonly BashRedirection[];
+  /** True when the command runs inside a command or process substitution. */
+  readonly substituted: boolean;
+}
+
+/** The kinds of expansion the analyzer reports. */
+export type BashExpansionKind =
+  | 'parameter'
+  | 'special-parameter'
+  | 'parameter-operator'
+  | 'arithmetic'
+  | 'glob'
+  | 'tilde'
+  | 'brace';
+
+/** One expansion occurrence with its source text. */
+export interface BashExpansion {
+  readonly kind: BashExpansionKind;
+  readonly text: string;
+}
+
+/** One command substitution (`$(…)`, backquotes) or process substitution (`<(…)`, `>(…)`). */
+export interface BashSubstitution {
+  readonly kind: 'command' | 'process';
+  readonly text: string;
+}
+
+/** A pipeline with the source text of each stage. */
+export interface BashPipeline {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly stages: readonly string[];
+}
+
+/** A shell-native way of detaching work from the managed process. */
+export interface BashBackgroundUse {
+  readonly kind: 'ampersand' | 'disown' | 'coproc' | 'setsid';
+  readonly text: string;
+}
+
+/** A compound construct the analyzer saw (loops, conditionals, groups, functions, tests). */
+export interface BashCompound {
+  readonly kind: string;
+  readonly text: string;
+}
+
+/** What the analyzer concluded about side effects. */
+export type BashClassification = 'read-only' | 'mutating' | 'unknown';
+
+/** The complete structured analysis of one Bash command string. */
+export interface BashAnalysis {
+  readonly source: string;
+  /** False when tree-sitter could not parse the source without error recovery. */
+  readonly parsed: boolean;
+  readonly commands: readonly BashSimpleCommand[];
+  readonly pipelines: readonly BashPipeline[];
+  /** List operators in source order: `&&`, `||`, `;` and `&`. */
+  readonly operators: readonly ('&&' | '||' | ';' | '&')[];
+  /** The number of top-level statements (a list counts once). */
+  readonly statements: number;
+  readonly redirections: readonly BashRedirection[];
+  readonly expansions: readonly BashExpansion[];
+  readonly substitutions: readonly BashSubstitution[];
+  readonly compounds: readonly BashCompound[];
+  readonly background: readonly BashBackgroundUse[];
+  readonly classification: BashClassification;
+  /** Why the command is not proven read-only; empty when it is. */
+  readonly reasons: readonly string[];
+  /** How exit status 1 reads when the source is one simple grep/rg, diff or test/[ command; else null. */
+  readonly exitOneOutcome: ExitOneOutcome | null;
+  /** The final-pipeline snapshot and classification plan; null when the source has no pipeline. */
+  readonly pipeline: BashPipelinePlan | null;
+}

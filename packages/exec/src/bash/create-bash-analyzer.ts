@@ -1,0 +1,94 @@
+import type { Parser } from 'web-tree-sitter';
+import type { BashAnalysis } from './analysis-types.js';
+import { classify } from './classify.js';
+import { collect } from './collect.js';
+import { createBashParser } from './load-bash-grammar.js';
+import { planFinalPipeline } from './pipeline-plan.js';
+import { exitOneOutcomeOf } from './statement-outcome.js';
+import { copySyntaxTree } from './syntax-tree.js';
+
+/** Analyses Bash command strings with one loaded grammar. */
+export interface BashAnalyzer {
+  /** Returns the structured analysis of one command string; never throws for any string. */
+  analyze(command: string): BashAnalysis;
+}
+
+// Longer sources are refused unparsed; no tool call needs a larger command.
+const maximumLength = 256 * 1024;
+
+function unparsed(source: string, reason: string): BashAnalysis {
+  return {
+    source,
+    parsed: false,
+    commands: [],
+    pipelines: [],
+    operators: [],
+    statements: 0,
+    redirections: [],
+    expansions: [],
+    substitutions: [],
+    compounds: [],
+    background: [],
+    classification: 'unknown',
+    reasons: [reason],
+    exitOneOutcome: null,
+    pipeline: null,
+  };
+}
+
+function analyzeWith(parser: Parser, source: string): BashAnalysis {
+  if (source.length > maximumLength) return unparsed(source, 'source is too long to analyse');
+  const tree = parser.parse(source);
+  if (tree === null) return unparsed(source, 'source does not parse');
+  try {
+    const { root, hasError, truncated } = copySyntaxTree(tree);
+    const found = collect(root, source);
+    const parsed = !hasError && !truncated;
+    const { classification, reasons } = classify(found, parsed, truncated, source);
+    const statements = root.children.filter((child) => child.named && child.type !== 'comment');
+    const only = statements.length === 1 ? statements[0] : undefined;
+    return {
+      source,
+      parsed,
+      commands: found.commands,
+      pipelines: found.pipelines,
+      operators: found.operators,
+      statements: statements.length,
+      redirections: found.redirections,
+      expansions: found.expansions,
+      substitutions: found.substitutions,
+      compounds: found.compounds,
+      background: found.background,
+      classification,
+      reasons: [...new Set(reasons)],
+      exitOneOutcome:
+        parsed && only && found.background.length === 0
+          ? exitOneOutcomeOf(only, source, found.commands)
+          : null,
+      pipeline: planFinalPipeline(root, found, source, parsed),
+    };
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Loads the Bash grammar once and returns an analyzer for command strings. */
+export async function createBashAnalyzer(): Promise<BashAnalyzer> {
+  const parser = await createBashParser();
+  return {
+    analyze(command: string): BashAnalysis {
+      if (typeof command !== 'string') {
+        throw new TypeError(`analyze: command must be a string, received ${typeof command}`);
+      }
+      try {
+        return analyzeWith(parser, command);
+      } catch (error) {
+        // Analysis is advisory: an internal fault must degrade to "unknown", never to a crash or a proof.
+        return unparsed(
+          command,
+          `analysis failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import type { BashExpansionKind, BashWord } from './analysis-types.js';
+import type { SyntaxNode } from './syntax-tree.js';
+
+/** Receives what a word contains besides literal text. */
+export interface WordSink {
+  expansion(kind: BashExpansionKind, node: SyntaxNode): void;
+  /** Called for `$(…)`, backquotes and `<(…)`/`>(…)`; the sink analyses their statements. */
+  substitution(kind: 'command' | 'process', node: SyntaxNode): void;
+}
+
+const specialNames = /^(?:[0-9]+|[@*#?$!_-])$/;
+
+function unescapeUnquoted(text: string): string {
+  return text.replace(/\\(\n|.)/gs, (_match, character: string) =>
+    character === '\n' ? '' : character,
+  );
+}
+
+function unescapeDoubleQuoted(text: string): string {
+  return text.replace(/\\([\\"$`\n])/g, (_match, character: string) =>
+    character === '\n' ? '' : character,
+  );
+}
+
+const ansiEscapes: Record<string, string> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
+
+// Only the common escapes are decoded; anything else (\c, \u, octal) makes the
+// word dynamic rather than risk a wrong literal value.
+function decodeAnsiC(body: string): string | null {
+  let failed = false;
+  const value = body.replace(/\\(x[0-9a-fA-F]{1,2}|.)/gs, (_match, sequence: string) => {
+    if (sequence.startsWith('x') && sequence.length > 1)
+      return String.fromCharCode(Number.parseInt(sequence.slice(1), 16));
+    const decoded = ansiEscapes[sequence];
+    if (decoded === undefined) failed = true;
+    return decoded ?? '';
+  });
+  return failed ? null : value;
+}
+
+// Unquoted glob characters, a leading tilde and brace lists all make bash
+// produce something other than the written text.
+function unquotedWordKinds(text: string): BashExpansionKind[] {
+  const plain = text.replace(/\\./gs, '__');
+  const kinds: BashExpansionKind[] = [];
+  if (/[*?]|\[.*\]/.test(plain)) kinds.push('glob');
+  if (plain.startsWith('~')) kinds.push('tilde');
+  if (/\{.*(?:,|\.\.).*\}/.test(plain)) kinds.push('brace');
+  return kinds;
+}
+
+function expansionKind(node: SyntaxNode, source: string): BashExpansionKind {
+  const text = source.slice(node.start, node.end);
+  if (node.type === 'simple_expansion') {
+    return specialNames.test(text.slice(1)) ? 'special-parameter' : 'parameter';
+  }
+  const inner = /^\$\{(.*)\}$/s.exec(text)?.[1] ?? '';
+  if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(inner)) return 'parameter';
+  if (specialNames.test(inner)) return 'special-parameter';
+  return 'parameter-operator';
+}
+
+/** Resolves one word node into its text and literal value, reporting expansions and substitutions. */
+export function resolveWord(node: SyntaxNode, source: string, sink: WordSink): BashWord {
+  const text = source.slice(node.start, node.end);
+  const value = literalValue(node, source, sink);
+  return { text, value, dynamic: value === null };
+}
+
+function literalValue(node: SyntaxNode, source: string, sink: WordSink): string | null {
+  const text = source.slice(node.start, node.end);
+  switch (node.type) {
+    case 'word':
+    case 'number':
+    case 'test_operator': {
+      const kinds = unquotedWordKinds(text);
+      for (const kind of kinds) sink.expansion(kind, node);
+      return kinds.length > 0 || text === '$' ? null : unescapeUnquoted(text);
+    }
+    case 'raw_string':
+      return text.slice(1, -1);
+    case 'ansi_c_string':
+      return decodeAnsiC(text.slice(2, -1));
+    case 'string': {
+      let literal = true;
+      for (const child of node.children) {
+        if (child.named && child.type !== 'string_content') {
+          literal = false;
+          visitDynamic(child, source, sink);
+        }
+      }
+      return literal ? unescapeDoubleQuoted(text.slice(1, -1)) : null;
+    }
+    case 'concatenation': {
+      let value: string | null = '';
+      for (const child of node.children) {
+        const part = literalValue(child, source, sink);
+        value = value === null || part === null ? null : value + part;
+      }
+      return value;
+    }
+    default:
+      visitDynamic(node, source, sink);
+      return null;
+  }
+}
+
+/** Reports the expansions and substitutions inside a dynamic node. */
+export function visitDynamic(node: SyntaxNode, source: string, sink: WordSink): void {
+  switch (node.type) {
+    case 'simple_expansion':
+    case 'expansion':
+      sink.expansion(expansionKind(node, source), node);
+      break;
+    case 'arithmetic_expansion':
+      sink.expansion('arithmetic', node);
+      break;
+    case 'brace_expression':
+      sink.expansion('brace', node);
+      return;
+    case 'command_substitution':
+      sink.substitution('command', node);
+      return;
+    case 'process_substitution':
+      sink.substitution('process', node);
+      return;
+    default:
+      break;
+  }
+  for (const child of node.children) {
+    if (child.named) literalValue(child, source, sink);
+  }
+}
