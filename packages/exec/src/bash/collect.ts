@@ -9,7 +9,7 @@ import type {
   BashWord,
 } from './analysis-types.js';
 import { resolveRedirection } from './redirections.js';
-import type { SyntaxNode } from './syntax-tree.js';
+import { bodyOf, type SyntaxNode } from './syntax-tree.js';
 import { resolveWord, type WordSink } from './words.js';
 
 /** Everything one walk over a syntax tree found, before classification. */
@@ -73,11 +73,12 @@ export function collect(root: SyntaxNode, source: string): Collected {
   const assignment = (node: SyntaxNode): BashWord => {
     let name: string | null = null;
     let value: BashWord | null = null;
-    for (const child of node.children) {
-      if (child.named) found.nodeTypes.add(child.type);
-      if (child.field === 'name' && child.type === 'variable_name') name = text(child);
-      else if (child.field === 'value') value = word(child);
-      else if (child.named) word(child);
+    const [target, assigned] = node.children.filter((child) => child.named);
+    if (target) found.nodeTypes.add(target.type);
+    if (target?.type === 'variable_name') name = text(target);
+    if (assigned) {
+      found.nodeTypes.add(assigned.type);
+      value = word(assigned);
     }
     const operator = /^[A-Za-z0-9_]*(\+?=)/.exec(text(node))?.[1] ?? '=';
     const literal = name !== null && (value === null || value.value !== null);
@@ -155,7 +156,7 @@ export function collect(root: SyntaxNode, source: string): Collected {
         simpleCommand(node, []);
         return;
       case 'redirected_statement': {
-        const body = node.children.find((child) => child.field === 'body');
+        const body = bodyOf(node);
         const redirects = node.children.filter((child) => redirectTypes.has(child.type));
         if (body?.type === 'command') {
           found.nodeTypes.add(body.type);

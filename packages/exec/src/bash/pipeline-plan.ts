@@ -1,7 +1,7 @@
 import type { BashSimpleCommand } from './analysis-types.js';
 import type { Collected } from './collect.js';
 import { commandNodeOf, type ExitOneOutcome, exitOneOutcomeOf } from './statement-outcome.js';
-import type { SyntaxNode } from './syntax-tree.js';
+import { bodyOf, type SyntaxNode } from './syntax-tree.js';
 
 /** One stage of the final pipeline with the reading of its exit status 1. */
 export interface BashPipelineStage {
@@ -153,10 +153,10 @@ function declineSource(found: Collected, source: string): string | null {
 }
 
 function forLoopReason(loop: SyntaxNode, source: string): string | null {
-  const variable = loop.children.find((child) => child.field === 'variable');
+  const variable = loop.children.find((child) => child.type === 'variable_name');
   if (!variable || !plainName.test(source.slice(variable.start, variable.end)))
     return 'loop variable name';
-  const body = loop.children.find((child) => child.field === 'body');
+  const body = loop.children.find((child) => child.type === 'do_group');
   const nested = (node: SyntaxNode): boolean =>
     node.children.some(
       (child) => child.type === 'for_statement' || child.type === 'pipeline' || nested(child),
@@ -190,7 +190,7 @@ export function planFinalPipeline(
     last?.type === 'pipeline'
       ? last
       : last?.type === 'redirected_statement'
-        ? last.children.find((child) => child.field === 'body')
+        ? bodyOf(last)
         : undefined;
   if (pipeline?.type !== 'pipeline')
     return unavailable('the source does not end in its pipeline', true);

@@ -1,6 +1,6 @@
 import type { BashSimpleCommand } from './analysis-types.js';
 import { judgeSimpleCommand } from './classify.js';
-import type { SyntaxNode } from './syntax-tree.js';
+import { bodyOf, type SyntaxNode } from './syntax-tree.js';
 
 /** The successful reading of exit status 1 for a statement, when its command has one. */
 export type ExitOneOutcome = 'no-match' | 'different' | 'false';
@@ -17,7 +17,7 @@ const substitutionTypes = new Set(['command_substitution', 'process_substitution
 export function commandNodeOf(statement: SyntaxNode): SyntaxNode | null {
   if (statement.type === 'command') return statement;
   if (statement.type === 'redirected_statement') {
-    const body = statement.children.find((child) => child.field === 'body');
+    const body = bodyOf(statement);
     if (
       body?.type === 'command' &&
       !statement.children.some(
