@@ -117,6 +117,10 @@ const table: [string, BashClassification][] = [
   ['xxd file out', M],
   ['tree -o out', M],
   ['date -s 2020-01-01', M],
+  ['tree -R -H .', M],
+  ['date 0101120020', M],
+  ['date -d yesterday +%F', R],
+  ['date --date="2 days ago"', R],
   ['hostname newname', M],
   ['file -C -m magic', M],
   // git

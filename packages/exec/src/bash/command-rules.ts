@@ -220,7 +220,8 @@ function judgeFlagged(name: string, args: readonly string[]): CommandVerdict | u
         ? mutating('file -C writes a magic file')
         : readOnly;
     case 'tree':
-      return args.some((arg) => arg === '-o' || arg.startsWith('--output'))
+      // -R reruns tree in every directory with `-o 00Tree.html`.
+      return args.some((arg) => arg === '-o' || arg === '-R' || arg.startsWith('--output'))
         ? mutating('tree -o writes a file')
         : readOnly;
     case 'uniq':
@@ -236,10 +237,10 @@ function judgeFlagged(name: string, args: readonly string[]): CommandVerdict | u
         ? readOnly
         : mutating('tee writes files');
     case 'date':
-      return args.some(
-        (arg) =>
-          arg === '-s' || arg.startsWith('--set') || (!arg.startsWith('-') && !arg.startsWith('+')),
-      )
+      return args.some((arg) => arg === '-s' || arg.startsWith('--set')) ||
+        positionals(args, new Set(['-d', '--date', '-f', '--file', '-r', '--reference'])).some(
+          (arg) => !arg.startsWith('+'),
+        )
         ? mutating('date sets the clock')
         : readOnly;
     case 'hostname':

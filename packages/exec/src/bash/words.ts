@@ -106,6 +106,15 @@ function literalValue(node: SyntaxNode, source: string, sink: WordSink): string 
       return literal ? unescapeDoubleQuoted(text.slice(1, -1)) : null;
     }
     case 'concatenation': {
+      // Brace lists span parts (`{`, `a,b`, `}`), so look at the unquoted text as a whole.
+      const unquoted = node.children
+        .map((child) => (child.type === 'word' ? source.slice(child.start, child.end) : '_'))
+        .join('');
+      if (unquotedWordKinds(unquoted).includes('brace')) {
+        sink.expansion('brace', node);
+        for (const child of node.children) literalValue(child, source, sink);
+        return null;
+      }
       let value: string | null = '';
       for (const child of node.children) {
         const part = literalValue(child, source, sink);
