@@ -108,6 +108,23 @@ describe('analyze', () => {
     },
   );
 
+  test.prop([shellish])(
+    'proves read-only only without writes, substitutions, background or dynamic names',
+    (source) => {
+      const analysis = analyzer.analyze(source);
+      if (analysis.classification !== 'read-only') return;
+      expect({
+        parsed: analysis.parsed,
+        writes: analysis.redirections.filter(
+          (redirection) => redirection.kind === 'write' && !redirection.discards,
+        ),
+        substitutions: analysis.substitutions,
+        background: analysis.background,
+        dynamicNames: analysis.commands.filter((command) => command.executable?.dynamic === true),
+      }).toEqual({ parsed: true, writes: [], substitutions: [], background: [], dynamicNames: [] });
+    },
+  );
+
   test.prop([
     statementish,
     fc.constantFrom('>', '>>', '>|', '&>', '1>', '2>', '&>>'),
