@@ -1,6 +1,7 @@
 import type { BashWord } from './analysis-types.js';
 import { judgeGit } from './git-rules.js';
-import { judgeSedScript } from './sed-script.js';
+import { findUnsafe, judgeEnv, judgeRipgrep, judgeSort } from './option-rules.js';
+import { judgeSed } from './sed-script.js';
 import { type CommandVerdict, mutating, positionals, readOnly, unknown } from './verdict.js';
 
 // Commands that never write files or run other programs, whatever their
@@ -99,104 +100,6 @@ const knownWriters = new Set([
   'shutdown',
   'reboot',
 ]);
-
-const findUnsafe: Record<string, CommandVerdict> = {
-  '-exec': unknown('find -exec runs commands'),
-  '-execdir': unknown('find -execdir runs commands'),
-  '-ok': unknown('find -ok runs commands'),
-  '-okdir': unknown('find -okdir runs commands'),
-  '-delete': mutating('find -delete removes files'),
-  '-fls': mutating('find -fls writes a file'),
-  '-fprint': mutating('find -fprint writes a file'),
-  '-fprint0': mutating('find -fprint0 writes a file'),
-  '-fprintf': mutating('find -fprintf writes a file'),
-};
-
-function judgeSed(args: readonly string[]): CommandVerdict {
-  const scripts: string[] = [];
-  const rest: string[] = [];
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index] ?? '';
-    if (arg === '--') {
-      rest.push(...args.slice(index + 1));
-      break;
-    }
-    if (arg.startsWith('--')) {
-      if (arg.startsWith('--in-place')) return mutating('sed --in-place edits files');
-      if (arg.startsWith('--expression=')) scripts.push(arg.slice('--expression='.length));
-      else if (arg === '--expression') scripts.push(args[++index] ?? '');
-      else if (
-        !/^--(?:quiet|silent|regexp-extended|separate|unbuffered|null-data|posix|debug|sandbox|line-length=\d+)$/.test(
-          arg,
-        )
-      ) {
-        return unknown(`sed ${arg}`);
-      }
-    } else if (arg.startsWith('-') && arg !== '-') {
-      for (let position = 1; position < arg.length; position += 1) {
-        const flag = arg[position] ?? '';
-        if (flag === 'i') return mutating('sed -i edits files in place');
-        if (flag === 'e' || flag === 'l') {
-          const value = position + 1 < arg.length ? arg.slice(position + 1) : (args[++index] ?? '');
-          if (flag === 'e') scripts.push(value);
-          break;
-        }
-        if (!'nErsuz'.includes(flag)) return unknown(`sed -${flag}`);
-      }
-    } else {
-      rest.push(arg);
-    }
-  }
-  if (scripts.length === 0) {
-    const script = rest.shift();
-    if (script === undefined) return unknown('sed without a script');
-    scripts.push(script);
-  }
-  for (const script of scripts) {
-    const effect = judgeSedScript(script);
-    if (effect === 'writes') return mutating('sed script writes a file');
-    if (effect !== 'read-only')
-      return unknown(`sed script ${effect === 'executes' ? 'runs commands' : 'not understood'}`);
-  }
-  return readOnly;
-}
-
-function judgeSort(args: readonly string[]): CommandVerdict {
-  for (const arg of args) {
-    if (arg === '--') break;
-    if (arg.startsWith('--output') || (/^-[A-Za-z]*o/.test(arg) && !arg.startsWith('--')))
-      return mutating('sort -o writes a file');
-    if (arg.startsWith('--compress-program'))
-      return unknown('sort --compress-program runs a program');
-  }
-  return readOnly;
-}
-
-function judgeRipgrep(args: readonly string[]): CommandVerdict {
-  const withValue = /^-[A-Za-z]*[efgtTmABCMjrE]$/;
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index] ?? '';
-    if (arg === '--') break;
-    if (/^--(?:pre|pre-glob|hostname-bin|search-zip)(?:=|$)/.test(arg))
-      return unknown(`rg ${arg} runs programs`);
-    if (/^-[A-Za-y]*z/.test(arg)) return unknown('rg -z runs decompression programs');
-    if (withValue.test(arg)) index += 1;
-  }
-  return readOnly;
-}
-
-function judgeEnv(args: readonly string[]): CommandVerdict {
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index] ?? '';
-    if (arg === '-u' || arg === '--unset') index += 1;
-    else if (
-      !/^(?:-0|--null|-i|--ignore-environment|-|--unset=.*|[A-Za-z_][A-Za-z0-9_]*=.*)$/.test(arg)
-    ) {
-      return unknown('env runs a command');
-    }
-  }
-  return readOnly;
-}
 
 // Judges commands whose meaning depends on their flags; arguments are literal here.
 function judgeFlagged(name: string, args: readonly string[]): CommandVerdict | undefined {

@@ -1,3 +1,5 @@
+import { type CommandVerdict, mutating, readOnly, unknown } from './verdict.js';
+
 /** What a sed script can do beyond printing. */
 export type SedScriptEffect = 'read-only' | 'writes' | 'executes' | 'unknown';
 
@@ -114,4 +116,54 @@ export function judgeSedScript(script: string): SedScriptEffect {
     return 'unknown';
   }
   return 'read-only';
+}
+
+/** Judges a sed invocation from its literal arguments: options, then each script. */
+export function judgeSed(args: readonly string[]): CommandVerdict {
+  const scripts: string[] = [];
+  const rest: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    if (arg === '--') {
+      rest.push(...args.slice(index + 1));
+      break;
+    }
+    if (arg.startsWith('--')) {
+      if (arg.startsWith('--in-place')) return mutating('sed --in-place edits files');
+      if (arg.startsWith('--expression=')) scripts.push(arg.slice('--expression='.length));
+      else if (arg === '--expression') scripts.push(args[++index] ?? '');
+      else if (
+        !/^--(?:quiet|silent|regexp-extended|separate|unbuffered|null-data|posix|debug|sandbox|line-length=\d+)$/.test(
+          arg,
+        )
+      ) {
+        return unknown(`sed ${arg}`);
+      }
+    } else if (arg.startsWith('-') && arg !== '-') {
+      for (let position = 1; position < arg.length; position += 1) {
+        const flag = arg[position] ?? '';
+        if (flag === 'i') return mutating('sed -i edits files in place');
+        if (flag === 'e' || flag === 'l') {
+          const value = position + 1 < arg.length ? arg.slice(position + 1) : (args[++index] ?? '');
+          if (flag === 'e') scripts.push(value);
+          break;
+        }
+        if (!'nErsuz'.includes(flag)) return unknown(`sed -${flag}`);
+      }
+    } else {
+      rest.push(arg);
+    }
+  }
+  if (scripts.length === 0) {
+    const script = rest.shift();
+    if (script === undefined) return unknown('sed without a script');
+    scripts.push(script);
+  }
+  for (const script of scripts) {
+    const effect = judgeSedScript(script);
+    if (effect === 'writes') return mutating('sed script writes a file');
+    if (effect !== 'read-only')
+      return unknown(`sed script ${effect === 'executes' ? 'runs commands' : 'not understood'}`);
+  }
+  return readOnly;
 }
