@@ -2,7 +2,14 @@ import type { BashWord } from './analysis-types.js';
 import { judgeGit } from './git-rules.js';
 import { findUnsafe, judgeEnv, judgeRipgrep, judgeSort } from './option-rules.js';
 import { judgeSed } from './sed-script.js';
-import { type CommandVerdict, mutating, positionals, readOnly, unknown } from './verdict.js';
+import {
+  abbreviates,
+  type CommandVerdict,
+  mutating,
+  positionals,
+  readOnly,
+  unknown,
+} from './verdict.js';
 
 // Commands that never write files or run other programs, whatever their
 // arguments, so dynamic arguments are acceptable.
@@ -119,12 +126,12 @@ function judgeFlagged(name: string, args: readonly string[]): CommandVerdict | u
     case 'env':
       return judgeEnv(args);
     case 'file':
-      return args.some((arg) => arg === '-C' || arg === '--compile')
+      return args.some((arg) => arg === '-C' || abbreviates(arg, 'compile', 3))
         ? mutating('file -C writes a magic file')
         : readOnly;
     case 'tree':
       // -R reruns tree in every directory with `-o 00Tree.html`.
-      return args.some((arg) => arg === '-o' || arg === '-R' || arg.startsWith('--output'))
+      return args.some((arg) => arg === '-o' || arg === '-R' || abbreviates(arg, 'output', 1))
         ? mutating('tree -o writes a file')
         : readOnly;
     case 'uniq':
@@ -140,7 +147,9 @@ function judgeFlagged(name: string, args: readonly string[]): CommandVerdict | u
         ? readOnly
         : mutating('tee writes files');
     case 'date':
-      return args.some((arg) => arg === '-s' || arg.startsWith('--set')) ||
+      return args.some(
+        (arg) => arg === '-s' || arg.startsWith('--set') || abbreviates(arg, 'set', 1),
+      ) ||
         positionals(args, new Set(['-d', '--date', '-f', '--file', '-r', '--reference'])).some(
           (arg) => !arg.startsWith('+'),
         )

@@ -1,4 +1,11 @@
-import { type CommandVerdict, mutating, positionals, readOnly, unknown } from './verdict.js';
+import {
+  abbreviates,
+  type CommandVerdict,
+  mutating,
+  positionals,
+  readOnly,
+  unknown,
+} from './verdict.js';
 
 // Subcommands that only inspect the repository, given none of the writing options below.
 const inspecting = new Set([
@@ -100,8 +107,9 @@ function hasWritingOption(subcommand: string, args: readonly string[]): boolean 
   return args.some(
     (arg) =>
       arg.startsWith('--output') ||
-      arg === '--ext-diff' ||
-      arg.startsWith('--open-files-in-pager') ||
+      abbreviates(arg, 'output', 2) ||
+      abbreviates(arg, 'ext-diff', 3) ||
+      abbreviates(arg, 'open-files-in-pager', 3) ||
       (subcommand === 'grep' && /^-[A-Za-z]*O/.test(arg)),
   );
 }

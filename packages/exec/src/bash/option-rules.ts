@@ -1,4 +1,4 @@
-import { type CommandVerdict, mutating, readOnly, unknown } from './verdict.js';
+import { abbreviates, type CommandVerdict, mutating, readOnly, unknown } from './verdict.js';
 
 /** The find primaries that run commands, delete files or write files. */
 export const findUnsafe: Record<string, CommandVerdict> = {
@@ -17,9 +17,9 @@ export const findUnsafe: Record<string, CommandVerdict> = {
 export function judgeSort(args: readonly string[]): CommandVerdict {
   for (const arg of args) {
     if (arg === '--') break;
-    if (arg.startsWith('--output') || (/^-[A-Za-z]*o/.test(arg) && !arg.startsWith('--')))
+    if (abbreviates(arg, 'output', 1) || (/^-[A-Za-z]*o/.test(arg) && !arg.startsWith('--')))
       return mutating('sort -o writes a file');
-    if (arg.startsWith('--compress-program'))
+    if (abbreviates(arg, 'compress-program', 2))
       return unknown('sort --compress-program runs a program');
   }
   return readOnly;

@@ -1,4 +1,4 @@
-import { type CommandVerdict, mutating, readOnly, unknown } from './verdict.js';
+import { abbreviates, type CommandVerdict, mutating, readOnly, unknown } from './verdict.js';
 
 /** What a sed script can do beyond printing. */
 export type SedScriptEffect = 'read-only' | 'writes' | 'executes' | 'unknown';
@@ -129,7 +129,7 @@ export function judgeSed(args: readonly string[]): CommandVerdict {
       break;
     }
     if (arg.startsWith('--')) {
-      if (arg.startsWith('--in-place')) return mutating('sed --in-place edits files');
+      if (abbreviates(arg, 'in-place', 1)) return mutating('sed --in-place edits files');
       if (arg.startsWith('--expression=')) scripts.push(arg.slice('--expression='.length));
       else if (arg === '--expression') scripts.push(args[++index] ?? '');
       else if (

@@ -32,3 +32,13 @@ export function positionals(
   }
   return result;
 }
+
+/**
+ * Whether `arg` is `--option` or an abbreviation getopt_long and git accept for it
+ * (`--outp=x` for `--output`), given at least `minimum` characters of the name.
+ */
+export function abbreviates(arg: string, option: string, minimum: number): boolean {
+  if (!arg.startsWith('--')) return false;
+  const name = arg.slice(2).split('=')[0] ?? '';
+  return name.length >= minimum && option.startsWith(name);
+}
