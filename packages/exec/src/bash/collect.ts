@@ -24,6 +24,8 @@ export interface Collected {
   readonly background: BashBackgroundUse[];
   /** Node types seen anywhere, for eligibility checks that decline whole constructs. */
   readonly nodeTypes: Set<string>;
+  /** True when the tree is known to disagree with bash, as for a mis-terminated heredoc. */
+  malformed: boolean;
 }
 
 const redirectTypes = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
@@ -53,6 +55,7 @@ export function collect(root: SyntaxNode, source: string): Collected {
     compounds: [],
     background: [],
     nodeTypes: new Set(),
+    malformed: false,
   };
   let substitutionDepth = 0;
   const text = (node: SyntaxNode) => source.slice(node.start, node.end);
@@ -95,6 +98,7 @@ export function collect(root: SyntaxNode, source: string): Collected {
   ) => {
     const resolved = resolveRedirection(node, source, sink);
     found.redirections.push(resolved.redirection);
+    if (!resolved.wellFormed) found.malformed = true;
     command?.redirections.push(resolved.redirection);
     if (command) command.arguments.push(...resolved.strayWords);
     else if (resolved.strayWords.length > 0) found.nodeTypes.add('stray-redirect-words');

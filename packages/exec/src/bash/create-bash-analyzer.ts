@@ -43,7 +43,7 @@ function analyzeWith(parser: Parser, source: string): BashAnalysis {
   try {
     const { root, hasError, truncated } = copySyntaxTree(tree);
     const found = collect(root, source);
-    const parsed = !hasError && !truncated;
+    const parsed = !hasError && !truncated && !found.malformed;
     const { classification, reasons } = classify(found, parsed, truncated, source);
     const statements = root.children.filter((child) => child.named && child.type !== 'comment');
     const only = statements.length === 1 ? statements[0] : undefined;

@@ -67,6 +67,8 @@ const changing = new Set([
   'format-patch',
   'repack',
 ]);
+const tagWriting =
+  /^-[asufdvmFe]|^--(?:delete|force|annotate|sign|local-user|message|file|edit|verify|create-reflog|cleanup)/;
 const globalWithValue = new Set(['-C', '--git-dir', '--work-tree', '--namespace']);
 const globalFlags = new Set([
   '--no-pager',
@@ -152,7 +154,9 @@ export function judgeGit(args: readonly string[]): CommandVerdict {
     case 'branch':
       return judgeBranch(rest);
     case 'tag':
-      return rest.length === 0 || rest[0] === '-l' || rest[0] === '--list'
+      return rest.length === 0 ||
+        (rest.some((arg) => arg === '-l' || arg === '--list') &&
+          !rest.some((arg) => tagWriting.test(arg)))
         ? readOnly
         : mutating('git tag changes tags');
     case 'remote':

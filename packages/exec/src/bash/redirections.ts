@@ -9,6 +9,8 @@ export interface ResolvedRedirection {
   readonly strayWords: readonly BashWord[];
   /** Statements tree-sitter nested inside a heredoc redirect (`cat <<EOF | wc`). */
   readonly nestedStatements: readonly SyntaxNode[];
+  /** False when a heredoc's end line is missing or differs from its delimiter. */
+  readonly wellFormed: boolean;
 }
 
 const wordTypes = new Set([
@@ -52,7 +54,12 @@ export function resolveRedirection(
   let target: BashWord | null = null;
   const strayWords: BashWord[] = [];
   const nestedStatements: SyntaxNode[] = [];
+  let delimiter: string | null = null;
+  let end: string | null = null;
   for (const child of node.children) {
+    if (child.type === 'heredoc_start')
+      delimiter = source.slice(child.start, child.end).replace(/["'\\]/g, '');
+    if (child.type === 'heredoc_end') end = source.slice(child.start, child.end);
     if (!child.named) {
       if (operator === '') operator = child.type;
     } else if (child.type === 'file_descriptor') {
@@ -85,5 +92,8 @@ export function resolveRedirection(
     },
     strayWords,
     nestedStatements,
+    // The grammar's scanner accepts some end lines bash would not (`}>&2if` for
+    // EOF); such a tree no longer says where bash ends the body.
+    wellFormed: kind !== 'heredoc' || (end !== null && end === delimiter),
   };
 }
