@@ -281,6 +281,8 @@ const table: [string, BashClassification][] = [
   // compound commands
   ['for f in *.txt; do wc -l "$f"; done', R],
   ['for f in *.txt; do rm "$f"; done', M],
+  ['for PATH in /tmp/x; do ls; done', U],
+  ['for IFS in x; do ls; done', U],
   ['if [ -f x ]; then cat x; else echo none; fi', R],
   ['while true; do ls; done', R],
   ['(cd src && ls)', R],

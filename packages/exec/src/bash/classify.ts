@@ -114,6 +114,9 @@ export function classify(
     if (compound.kind === 'group' && compound.text.startsWith('(('))
       doubts.push('(( … )) evaluates arithmetic');
   }
+  for (const name of found.loopVariables) {
+    if (!plainVariable.test(`${name}=`)) doubts.push(`loop assigns ${name}`);
+  }
   for (const command of found.commands) {
     const verdict = judgeSimpleCommand(command);
     if (verdict.kind === 'mutating') writes.push(verdict.reason);

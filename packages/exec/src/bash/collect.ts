@@ -26,6 +26,8 @@ export interface Collected {
   readonly nodeTypes: Set<string>;
   /** True when the tree is known to disagree with bash, as for a mis-terminated heredoc. */
   malformed: boolean;
+  /** Names assigned by `for NAME in …` loops. */
+  readonly loopVariables: string[];
 }
 
 const redirectTypes = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
@@ -56,6 +58,7 @@ export function collect(root: SyntaxNode, source: string): Collected {
     background: [],
     nodeTypes: new Set(),
     malformed: false,
+    loopVariables: [],
   };
   let substitutionDepth = 0;
   const text = (node: SyntaxNode) => source.slice(node.start, node.end);
@@ -173,6 +176,11 @@ export function collect(root: SyntaxNode, source: string): Collected {
           if (child !== body && !redirectTypes.has(child.type)) visit(child);
         }
         return;
+      }
+      case 'for_statement': {
+        const variable = node.children.find((child) => child.type === 'variable_name');
+        if (variable) found.loopVariables.push(text(variable));
+        break;
       }
       case 'pipeline':
         found.pipelines.push({
