@@ -201,6 +201,8 @@ const table: [string, BashClassification][] = [
   ['wc -l < input.txt', R],
   ['cat <<< "hello"', R],
   ['cat 0<&3', R],
+  ['cat < /dev/tcp/example.com/80', U],
+  ['echo x > /dev/tcp/h/1', M],
   ['ls 3>&-', R],
   ['ls > /dev/stdout', M],
   // heredocs

@@ -92,8 +92,13 @@ export function classify(
   if (truncated) doubts.push('nesting too deep to analyse');
   if (source.trim() === '') doubts.push('empty command');
   for (const redirection of found.redirections) {
-    if (redirection.kind === 'write' && !redirection.discards)
+    if (redirection.kind === 'write' && !redirection.discards) {
       writes.push(`redirection ${redirection.text} writes a file`);
+    }
+    // Bash itself opens a socket for these paths.
+    if (/^\/dev\/(?:tcp|udp)\//.test(redirection.target?.value ?? '')) {
+      doubts.push(`redirection ${redirection.text} opens a network connection`);
+    }
   }
   for (const substitution of found.substitutions)
     doubts.push(`${substitution.kind} substitution ${substitution.text}`);
