@@ -1,5 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: these strings are Bash source, where ${…} is parameter expansion.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BashClassification } from './analysis-types.js';
 import { type BashAnalyzer, createBashAnalyzer } from './create-bash-analyzer.js';
 
@@ -351,5 +355,54 @@ describe('classification table', () => {
         reasons: expected === 'read-only' ? [] : expect.arrayContaining([expect.any(String)]),
       },
     );
+  });
+});
+
+// Every name, size and modification time under `root`, to compare before and after a run.
+function listTree(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .sort()
+    .map((name) => {
+      const stats = statSync(join(root, name));
+      return `${name} ${stats.size} ${stats.mtimeMs}`;
+    });
+}
+
+describe('commands proven read-only', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'toolcall-read-only-'));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  // Rows that never end on their own are left to the classification table.
+  const runnable = table.filter(
+    ([command, expected]) => expected === 'read-only' && !/while true|tail -f|yes/.test(command),
+  );
+
+  it.each(runnable)('leave the directory unchanged when bash runs %j', (command) => {
+    mkdirSync(join(scratch, 'src'), { recursive: true });
+    for (const name of [
+      'a',
+      'b',
+      'a.txt',
+      'b.txt',
+      'f',
+      'file',
+      'in.txt',
+      'input.txt',
+      'x',
+      'README.md',
+      'package.json',
+    ]) {
+      writeFileSync(join(scratch, name), 'alpha\nbeta\n');
+    }
+    const before = listTree(scratch);
+    const result = spawnSync('bash', ['--noprofile', '--norc', '-p', '-c', command], {
+      cwd: scratch,
+      stdio: 'ignore',
+      timeout: 10_000,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+    });
+    expect({ error: result.error, tree: listTree(scratch) }).toEqual({
+      error: undefined,
+      tree: before,
+    });
   });
 });
