@@ -1,1 +1,2 @@
+export * from './bash/index.js';
 export { ExecError, type ExecErrorCode } from './errors.js';
