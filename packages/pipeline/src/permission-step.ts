@@ -1,0 +1,123 @@
+import type { PreHookVerdict } from './hook-steps.js';
+import { copyJson } from './json.js';
+import { PermissionPolicy } from './permissions/policy.js';
+import type { PermissionAnswer, PermissionFacts, PermissionVerdict } from './permissions/types.js';
+import { emit } from './pipeline-core.js';
+import type { ToolCallRun } from './run-tool.js';
+import type { Tool } from './tool-types.js';
+
+type Approval = {
+  source: string;
+  outcome: 'allow-once' | 'allow-always' | 'allow';
+  reason: string;
+};
+
+function approve(run: ToolCallRun, approval: Approval): true {
+  if (run.core.listeners.length > 0) {
+    emit(run.core, () => ({
+      type: 'permission-approved',
+      ...run.identity(),
+      approval: { ...approval },
+    }));
+  }
+  return true;
+}
+
+function settleAnswer(
+  run: ToolCallRun,
+  tool: Tool,
+  facts: PermissionFacts,
+  answer: PermissionAnswer,
+): boolean {
+  if (run.settled) return false;
+  if (answer === 'allow-once')
+    return approve(run, { source: 'user', outcome: 'allow-once', reason: 'approved once' });
+  if (answer === 'allow-always') {
+    for (const rule of PermissionPolicy.rememberedRules(tool, facts)) run.core.policy.add(rule);
+    return approve(run, { source: 'user', outcome: 'allow-always', reason: 'approved always' });
+  }
+  if (
+    typeof answer === 'object' &&
+    answer !== null &&
+    answer.outcome === 'allow-once' &&
+    typeof answer.source === 'string'
+  ) {
+    const record = {
+      source: answer.source,
+      outcome: 'allow-once' as const,
+      reason: String(answer.reason),
+    };
+    run.addApproval(record);
+    return approve(run, record);
+  }
+  const reason =
+    typeof answer === 'object' &&
+    answer !== null &&
+    answer.outcome === 'deny' &&
+    answer.reason !== undefined
+      ? answer.reason
+      : 'the user declined';
+  run.fail('denied', `Permission denied: ${reason}.`);
+  return false;
+}
+
+async function ask(
+  run: ToolCallRun,
+  tool: Tool,
+  facts: PermissionFacts,
+  verdict: PermissionVerdict,
+): Promise<boolean> {
+  const asker = run.core.asker;
+  if (asker === undefined) {
+    run.fail(
+      'denied',
+      `Permission denied: approval is required (${verdict.reason}) and no one can be asked.`,
+    );
+    return false;
+  }
+  let answer: PermissionAnswer;
+  try {
+    answer = await asker({
+      toolName: tool.name,
+      toolUseId: run.toolUseId,
+      parentId: run.parentId,
+      source: run.source,
+      input: copyJson(run.input) as Record<string, unknown>,
+      facts: copyJson({ ...facts, paths: facts.paths.map((entry) => ({ ...entry })) }),
+      reason: verdict.reason,
+    });
+  } catch (error) {
+    if (!run.settled)
+      run.fail(
+        'denied',
+        `Permission denied: the permission prompt failed (${(error as Error)?.message ?? String(error)}).`,
+      );
+    return false;
+  }
+  return settleAnswer(run, tool, facts, answer);
+}
+
+/**
+ * Decides permission: any deny wins; a hook allow skips a prompt (recorded as an automatic
+ * approval) but never beats a deny; `ask` goes to the injected asker.
+ */
+export function decidePermission(
+  run: ToolCallRun,
+  tool: Tool,
+  facts: PermissionFacts,
+  pre: PreHookVerdict | undefined,
+): boolean | Promise<boolean> {
+  const verdict = run.core.policy.decide(tool, facts);
+  if (verdict.decision === 'deny') {
+    run.fail('denied', `Permission denied: ${verdict.reason}.`);
+    return false;
+  }
+  const mustAsk = verdict.decision === 'ask' || pre?.forceAsk === true;
+  if (!mustAsk) return approve(run, { source: 'rule', outcome: 'allow', reason: verdict.reason });
+  if (pre?.allowReason !== undefined && !pre.forceAsk) {
+    const record = { source: 'hook', outcome: 'allow-once' as const, reason: pre.allowReason };
+    run.addApproval(record);
+    return approve(run, record);
+  }
+  return ask(run, tool, facts, verdict);
+}
