@@ -12,13 +12,16 @@ export interface ArgumentSemantics {
   readonly access: 'read' | 'write';
 }
 
-/** Extractors that turn validated arguments into permission facts. */
+/**
+ * Extractors that turn validated arguments into permission facts. Method syntax keeps a
+ * typed tool assignable to `Tool` (the pipeline only calls them with validated arguments).
+ */
 export interface PermissionExtractors<Args = Record<string, unknown>> {
-  readonly path?: (args: Args) => string | undefined;
-  readonly paths?: (args: Args) => readonly string[];
-  readonly pattern?: (args: Args) => string | undefined;
-  readonly domain?: (args: Args) => string | undefined;
-  readonly name?: (args: Args) => string | undefined;
+  path?(args: Args): string | undefined;
+  paths?(args: Args): readonly string[];
+  pattern?(args: Args): string | undefined;
+  domain?(args: Args): string | undefined;
+  name?(args: Args): string | undefined;
 }
 
 /** Media a handler returns; the pipeline hands it to the injected `MediaSink`. */
@@ -103,7 +106,8 @@ export interface Tool<Args = Record<string, unknown>> {
   readonly semantics: Readonly<Record<string, ArgumentSemantics>>;
   readonly defaults: readonly (readonly [string, JsonValue])[];
   readonly permission: PermissionExtractors<Args>;
-  readonly handler: ToolHandler<Args>;
+  /** The implementation; called only with arguments that passed this tool's validator. */
+  handler(args: Args, context: HandlerContext): HandlerReturn | PromiseLike<HandlerReturn>;
   readonly renderTransform: RenderTransform | undefined;
   readonly renderer: unknown;
   /** Present for wrapped tools: the frozen contract and the live source. */
