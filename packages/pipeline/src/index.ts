@@ -46,7 +46,7 @@ export type {
   ResourceRequest,
   SnapshotReader,
 } from './ports.js';
-export type { ProviderResult } from './project.js';
+export { feedbackOf, type ProviderResult } from './project.js';
 export {
   type AnthropicTool,
   type McpTool,

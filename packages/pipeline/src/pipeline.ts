@@ -53,8 +53,11 @@ export interface Pipeline {
   runTool(request: ToolCallRequest): ToolRun;
   /** Decides permission now, without hooks or prompting (for redirects and pre-checks). */
   decideNow(request: Pick<ToolCallRequest, 'name' | 'input'>): PermissionVerdict;
-  /** Projects an outcome for a provider (persistence, hook context, repair note). */
-  project(outcome: ToolOutcome): Promise<ProviderResult>;
+  /** Projects an outcome for a provider; `feedback` adds nested children's context and notes. */
+  project(
+    outcome: ToolOutcome,
+    options?: { feedback?: readonly string[] },
+  ): Promise<ProviderResult>;
   /** Subscribes to `started`, `permission-approved` and `settled` events; returns an unsubscribe. */
   subscribe(listener: PipelineListener): () => void;
   /** The current permission rules, including ones added by allow-always answers. */
@@ -159,10 +162,11 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       }
       return core.policy.decide(tool, factsOf(tool, request.input as Record<string, unknown>));
     },
-    project: (outcome) =>
+    project: (outcome, projectOptions = {}) =>
       projectOutcome(outcome, {
         maxResultSize: core.tools.get(outcome.toolName)?.maxResultSize,
         artifacts,
+        ...(projectOptions.feedback === undefined ? {} : { feedback: projectOptions.feedback }),
         ...(core.onWarning === undefined ? {} : { onWarning: core.onWarning }),
       }),
     subscribe(listener) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool } from './define-tool.js';
 import { previewOf } from './persistence.js';
 import { createPipeline } from './pipeline.js';
+import { feedbackOf } from './project.js';
 
 const lines = (count: number) =>
   Array.from({ length: count }, (_, index) => `line ${index}`).join('\n');
@@ -120,5 +121,44 @@ describe('Pipeline.project', () => {
     expect((await pipeline.project(outcome)).text).toBe(
       'Error: failed anyway\n\nContext from a hook.\n\nNote: Repaired tool input: Omitted optional null at `n`. Please use the corrected argument shape in later calls.',
     );
+  });
+});
+
+describe('feedbackOf', () => {
+  it('carries nested children’s context and repair notes to the envelope projection', async () => {
+    const child = defineTool({
+      name: 'Child',
+      description: 'Child.',
+      readOnly: true,
+      args: z.object({ n: z.number().optional() }),
+      handler: () => 'child result',
+    });
+    const envelope = defineTool({
+      name: 'Envelope',
+      description: 'Envelope.',
+      readOnly: true,
+      args: z.object({}),
+      handler: () => 'envelope result',
+    });
+    const pipeline = createPipeline({
+      tools: [child, envelope],
+      hooks: [
+        {
+          event: 'PostToolUse',
+          matcher: 'Child',
+          run: () => ({ additional_context: 'child context' }),
+        },
+      ],
+    });
+    const nested = await pipeline.runTool({
+      name: 'Child',
+      input: { n: 1 },
+      toolUseId: 'env/1',
+      parentId: 'env',
+      source: 'ptc',
+    }).outcome;
+    const outer = await pipeline.runTool({ name: 'Envelope', input: {}, toolUseId: 'env' }).outcome;
+    const projected = await pipeline.project(outer, { feedback: feedbackOf(nested) });
+    expect(projected.text).toBe('envelope result\n\nchild context');
   });
 });

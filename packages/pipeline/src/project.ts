@@ -29,6 +29,16 @@ function textOf(result: unknown): string {
 }
 
 /**
+ * The provider-only feedback of an outcome: hook context, then the repair note. A ToolCall
+ * driver forwards its children's feedback to the envelope's projection with `feedback`.
+ */
+export function feedbackOf(outcome: ToolOutcome): string[] {
+  const feedback = [...outcome.context];
+  if (outcome.repairNote !== undefined) feedback.push(outcome.repairNote);
+  return feedback;
+}
+
+/**
  * Projects an outcome for a provider: persists oversized success text once (or says it is
  * unavailable), truncates oversized errors, then appends hook context and the repair note.
  */
@@ -37,6 +47,7 @@ export async function projectOutcome(
   options: {
     maxResultSize: number | undefined;
     artifacts: ArtifactStore | undefined;
+    feedback?: readonly string[];
     onWarning?: (message: string) => void;
   },
 ): Promise<ProviderResult> {
@@ -65,8 +76,7 @@ export async function projectOutcome(
       }
     }
   }
-  const tail: string[] = [...outcome.context];
-  if (outcome.repairNote !== undefined) tail.push(outcome.repairNote);
+  const tail: string[] = [...feedbackOf(outcome), ...(options.feedback ?? [])];
   if (tail.length > 0) text = text === '' ? tail.join('\n\n') : `${text}\n\n${tail.join('\n\n')}`;
   return {
     toolUseId: outcome.toolUseId,
