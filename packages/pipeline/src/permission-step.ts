@@ -113,7 +113,11 @@ export function decidePermission(
     return false;
   }
   const mustAsk = verdict.decision === 'ask' || pre?.forceAsk === true;
-  if (!mustAsk) return approve(run, { source: 'rule', outcome: 'allow', reason: verdict.reason });
+  if (!mustAsk) {
+    // The hot path: without listeners there is nothing to publish, so nothing is allocated.
+    if (run.core.listeners.length === 0) return true;
+    return approve(run, { source: 'rule', outcome: 'allow', reason: verdict.reason });
+  }
   if (pre?.allowReason !== undefined && !pre.forceAsk) {
     const record = { source: 'hook', outcome: 'allow-once' as const, reason: pre.allowReason };
     run.addApproval(record);

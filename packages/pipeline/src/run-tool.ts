@@ -24,6 +24,7 @@ import { applyRenderTransform } from './transform-step.js';
 import { formatInvalidInput } from './validation-issues.js';
 import { contractOf } from './wrap-tool.js';
 
+const ADDRESS = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const NO_STRINGS: readonly string[] = Object.freeze([]);
 const NO_MEDIA: readonly MediaReference[] = Object.freeze([]);
 const NO_APPROVALS: readonly PermissionApproval[] = Object.freeze([]);
@@ -229,8 +230,9 @@ export class ToolCallRun implements ToolRun {
     if (!admitted || this.settled) return;
     if (this.approvals !== undefined) this.context.approvals = copyApprovals(this.approvals);
     if (tool.snapshot && core.snapshots !== undefined) {
+      // Resource addresses are not files; their owners track their own history.
       const paths = facts.paths
-        .filter((entry) => entry.access === 'write')
+        .filter((entry) => entry.access === 'write' && !ADDRESS.test(entry.path))
         .map((entry) => entry.path);
       try {
         await core.snapshots.capture(paths);
