@@ -1,3 +1,4 @@
+import { withDefaults } from './call-utils.js';
 import { validatorFor } from './compile-validator.js';
 import type { PipelineError } from './errors.js';
 import type { HookDecision, HookEvent, HookInput } from './hook-types.js';
@@ -93,7 +94,7 @@ export async function runPreHooks(
         run.fail('invalid-arguments', text, { result: text });
         return undefined;
       }
-      run.input = applyDefaults(tool, copyJson(decision.updated_input) as Record<string, unknown>);
+      run.input = withDefaults(tool, copyJson(decision.updated_input) as Record<string, unknown>);
     }
     if (decision.permission_decision === 'allow') {
       allowReason ??=
@@ -103,11 +104,6 @@ export async function runPreHooks(
     }
   }
   return { allowReason, forceAsk };
-}
-
-function applyDefaults(tool: Tool, args: Record<string, unknown>): Record<string, unknown> {
-  for (const [key, value] of tool.defaults) if (!(key in args)) args[key] = copyJson(value);
-  return args;
 }
 
 /** The handler-boundary result as post hooks see and may change it. */
