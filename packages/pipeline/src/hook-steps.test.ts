@@ -186,3 +186,47 @@ describe('PostToolUse hooks', () => {
     ]);
   });
 });
+
+describe('PreToolUse ask', () => {
+  it('forces a prompt even when a rule allows the call', async () => {
+    const asked: string[] = [];
+    const pipeline = createPipeline({
+      tools: [readTool],
+      hooks: [{ event: 'PreToolUse', run: () => ({ permission_decision: 'ask' }) }],
+      asker: (request) => {
+        asked.push(request.toolUseId);
+        return 'deny';
+      },
+    });
+    const outcome = await pipeline.runTool({
+      name: 'Read',
+      input: { file_path: 'a' },
+      toolUseId: 'q',
+    }).outcome;
+    expect([outcome.error?.code, asked]).toEqual(['denied', ['q']]);
+  });
+
+  it('a cancel while a hook runs settles once and aborts the hook signal', async () => {
+    let aborted = false;
+    const pipeline = createPipeline({
+      tools: [readTool],
+      hooks: [
+        {
+          event: 'PreToolUse',
+          run: (_input, { signal }) =>
+            new Promise((resolve) => {
+              signal.addEventListener('abort', () => {
+                aborted = true;
+                resolve({ additional_context: 'late' });
+              });
+            }),
+        },
+      ],
+    });
+    const run = pipeline.runTool({ name: 'Read', input: { file_path: 'a' }, toolUseId: 'c' });
+    await new Promise((resolve) => setImmediate(resolve));
+    run.cancel();
+    const outcome = await run.outcome;
+    expect([outcome.error?.code, outcome.context, aborted]).toEqual(['cancelled', [], true]);
+  });
+});

@@ -113,11 +113,12 @@ export class ToolCallRun implements ToolRun {
       source: this.source,
       origin: this.origin,
       input: this.input,
-      context: this.hookContext ?? NO_STRINGS,
+      // Copies, so a late continuation cannot change a settled outcome.
+      context: this.hookContext?.slice() ?? NO_STRINGS,
       repair: this.repair,
       repairNote: this.repairNote,
-      approvals: this.approvals ?? NO_APPROVALS,
-      warnings: this.warnings ?? NO_STRINGS,
+      approvals: this.approvals?.slice() ?? NO_APPROVALS,
+      warnings: this.warnings?.slice() ?? NO_STRINGS,
     };
     const core = this.core;
     if (core.listeners.length > 0) {
