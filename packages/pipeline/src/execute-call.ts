@@ -4,6 +4,7 @@ import { copyApprovals } from './events.js';
 import { finishCall } from './finish-step.js';
 import { normalizeReturn } from './handler-result.js';
 import { runPreHooks } from './hook-steps.js';
+import { isPlainObject } from './json.js';
 import { decidePermission } from './permission-step.js';
 import { factsOf } from './permissions/facts.js';
 import { emit, hooksFor } from './pipeline-core.js';
@@ -24,8 +25,19 @@ export async function executeCall(run: ToolCallRun): Promise<void> {
   if (tool === undefined) return run.fail('unknown-tool', `Unknown tool ${run.name}.`);
   let handler = tool.handler as ToolHandler;
   if (tool.wrapped !== undefined) {
-    const source = tool.wrapped.resolve();
-    if (contractOf(source.inputSchema) !== tool.wrapped.contract) {
+    let source: ReturnType<typeof tool.wrapped.resolve>;
+    try {
+      source = tool.wrapped.resolve();
+    } catch (error) {
+      return run.fail(
+        'handler-failed',
+        `The source of ${tool.name} is unavailable: ${messageOf(error)}`,
+      );
+    }
+    if (
+      !isPlainObject(source?.inputSchema) ||
+      contractOf(source.inputSchema) !== tool.wrapped.contract
+    ) {
       return run.fail(
         'contract-drift',
         `The input contract of ${tool.name} changed since it was wrapped; re-register the tool before calling it.`,

@@ -152,6 +152,17 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       ) {
         throw new TypeError('runTool: expected { name: string, input, toolUseId: string }');
       }
+      const { source, origin } = request;
+      if (source !== undefined && source !== 'direct' && source !== 'ptc') {
+        throw new TypeError(
+          `runTool: source must be 'direct' or 'ptc', received ${String(source)}`,
+        );
+      }
+      if (origin !== undefined && origin !== 'model' && origin !== 'programmatic') {
+        throw new TypeError(
+          `runTool: origin must be 'model' or 'programmatic', received ${String(origin)}`,
+        );
+      }
       return new ToolCallRun(core, request).start();
     },
     decideNow(request) {

@@ -110,7 +110,7 @@ describe('runTool', () => {
     const pipeline = createPipeline({ tools: [readTool] });
     const outcome = await pipeline.runTool({
       name: 'Read',
-      input: { file_path: 'a', offset: null },
+      input: { file_path: 'a', offset: '3' },
       toolUseId: childToolUseId('env', 2),
       parentId: 'env',
       source: 'ptc',
@@ -121,6 +121,36 @@ describe('runTool', () => {
       'programmatic',
       'invalid',
     ]);
+  });
+
+  it('reads an optional null from a programmatic caller as absent, without a repair', async () => {
+    const pipeline = createPipeline({ tools: [readTool] });
+    const outcome = await pipeline.runTool({
+      name: 'Read',
+      input: { file_path: 'a', offset: null },
+      toolUseId: 'env/1',
+      parentId: 'env',
+      source: 'ptc',
+    }).outcome;
+    const requiredNull = await pipeline.runTool({
+      name: 'Read',
+      input: { file_path: null },
+      toolUseId: 'env/2',
+      source: 'ptc',
+    }).outcome;
+    expect([outcome.status, outcome.input, outcome.repair, requiredNull.error?.code]).toEqual([
+      'success',
+      { file_path: 'a', mode: 'text' },
+      undefined,
+      'invalid-arguments',
+    ]);
+  });
+
+  it('throws a TypeError for a malformed request', () => {
+    const pipeline = createPipeline({ tools: [readTool] });
+    expect(() =>
+      pipeline.runTool({ name: 'Read', input: {}, toolUseId: 'x', source: 'nested' as never }),
+    ).toThrow("runTool: source must be 'direct' or 'ptc', received nested");
   });
 
   it('records a committed repair and logs it without values', async () => {

@@ -122,3 +122,26 @@ describe('wrapTool', () => {
     ).toThrow(/unknown key `args`/);
   });
 });
+
+describe('wrapped source failures', () => {
+  it('fails the call when the source cannot be resolved', async () => {
+    let available = true;
+    const tool = wrapTool({
+      category: 'gh',
+      name: 'search',
+      description: 'Search.',
+      source: () => {
+        if (!available) throw new Error('disconnected');
+        return { inputSchema: { type: 'object' }, call: () => 'x' };
+      },
+    });
+    const pipeline = createPipeline({ tools: [tool], mode: 'full-auto' });
+    available = false;
+    const outcome = await pipeline.runTool({ name: 'gh/search', input: {}, toolUseId: 'a' })
+      .outcome;
+    expect([outcome.error?.code, outcome.result]).toEqual([
+      'handler-failed',
+      'Error: The source of gh/search is unavailable: disconnected',
+    ]);
+  });
+});

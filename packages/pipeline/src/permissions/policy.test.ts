@@ -101,3 +101,13 @@ describe('PermissionPolicy.decide', () => {
     expect(() => new PermissionPolicy([{ action: 'maybe' as never }], 'ask')).toThrow(TypeError);
   });
 });
+
+describe('destructive tools', () => {
+  it('always ask outside full-auto when no rule decides', () => {
+    const destructive = { ...readTool, destructive: true };
+    expect([
+      new PermissionPolicy([], 'ask').decide(destructive, facts({})),
+      new PermissionPolicy([], 'full-auto').decide(destructive, facts({})).decision,
+    ]).toEqual([{ decision: 'ask', reason: 'destructive tool' }, 'allow']);
+  });
+});

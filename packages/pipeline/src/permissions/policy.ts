@@ -27,6 +27,7 @@ const FALLBACK = {
   edits: { decision: 'allow', reason: 'edits mode' },
   askEdits: { decision: 'ask', reason: 'edits mode' },
   ask: { decision: 'ask', reason: 'ask mode' },
+  destructive: { decision: 'ask', reason: 'destructive tool' },
 } as const satisfies Record<string, PermissionVerdict>;
 const STRENGTH: Record<PermissionDecision, number> = { allow: 0, ask: 1, deny: 2 };
 
@@ -162,6 +163,8 @@ export class PermissionPolicy {
   #fallback(tool: Tool): PermissionVerdict {
     const mode = this.#mode;
     if (mode === 'full-auto') return FALLBACK.fullAuto;
+    // A destructive tool always gets an extra confirmation outside full-auto.
+    if (tool.destructive) return FALLBACK.destructive;
     if (tool.readOnly) return FALLBACK.readOnly;
     if (mode === 'edits' && tool.snapshot) return FALLBACK.edits;
     return mode === 'edits' ? FALLBACK.askEdits : FALLBACK.ask;
