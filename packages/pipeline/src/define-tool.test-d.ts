@@ -8,7 +8,11 @@ import type { Tool } from './tool-types.js';
 const read = defineTool({
   name: 'Read',
   description: 'Reads.',
-  args: z.object({ file_path: path(), offset: z.number().optional(), mode: z.enum(['a', 'b']).default('a') }),
+  args: z.object({
+    file_path: path(),
+    offset: z.number().optional(),
+    mode: z.enum(['a', 'b']).default('a'),
+  }),
   permission: {
     path: (args) => {
       expectTypeOf(args.file_path).toEqualTypeOf<string>();
@@ -16,7 +20,11 @@ const read = defineTool({
     },
   },
   handler: (args) => {
-    expectTypeOf(args).toEqualTypeOf<{ file_path: string; offset?: number | undefined; mode: 'a' | 'b' }>();
+    expectTypeOf(args).toEqualTypeOf<{
+      file_path: string;
+      offset?: number | undefined;
+      mode: 'a' | 'b';
+    }>();
     return 'ok';
   },
 });

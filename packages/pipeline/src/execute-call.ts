@@ -17,6 +17,12 @@ import { contractOf } from './wrap-tool.js';
 
 const ADDRESS = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
+// Checked on every call, so it avoids allocating the key array Object.keys would.
+function hasKeys(record: object): boolean {
+  for (const _key in record) return true;
+  return false;
+}
+
 /** Runs the steps of one call in order; each step may settle it early. */
 export async function executeCall(run: ToolCallRun): Promise<void> {
   const core = run.core;
@@ -53,13 +59,22 @@ export async function executeCall(run: ToolCallRun): Promise<void> {
     if (pre === undefined || run.settled) return;
   }
   const args = run.input as Record<string, unknown>;
-  if (Object.keys(tool.semantics).length > 0) {
+  if (hasKeys(tool.semantics)) {
     const prepared = prepareResources(run, tool, args);
     const resources = isThenable(prepared) ? await prepared : prepared;
     if (resources === undefined || run.settled) return;
     run.context.resources = resources;
   }
-  const facts = factsOf(tool, args);
+  let facts: ReturnType<typeof factsOf>;
+  try {
+    facts = factsOf(tool, args);
+  } catch (error) {
+    // Unknown facts cannot be authorised, so the call is refused rather than guessed.
+    return run.fail(
+      'denied',
+      `Permission denied: the permission facts could not be determined (${messageOf(error)}).`,
+    );
+  }
   const decided = decidePermission(run, tool, facts, pre);
   const admitted = isThenable(decided) ? await decided : decided;
   if (!admitted || run.settled) return;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PipelineEvent } from './events.js';
 import type { PermissionAnswer, PermissionRequest } from './permissions/types.js';
 import { createPipeline } from './pipeline.js';
-import { bashTool, writeTool } from './testing/tools.js';
+import { bashTool, fetchTool, writeTool } from './testing/tools.js';
 
 describe('permission step', () => {
   it('denies by rule before snapshots and the handler', async () => {
@@ -149,5 +149,25 @@ describe('permission step', () => {
       pipeline.decideNow({ name: 'Bash', input: { command: 'rm x' } }),
       asked,
     ]).toEqual(['allow', 'ask', { decision: 'deny', reason: 'the input is invalid' }, false]);
+  });
+});
+
+describe('permission facts', () => {
+  it('refuses a call whose permission extractor throws', async () => {
+    const pipeline = createPipeline({ tools: [fetchTool], mode: 'full-auto' });
+    const outcome = await pipeline.runTool({
+      name: 'Fetch',
+      input: { url: 'not a url' },
+      toolUseId: 'f',
+    }).outcome;
+    expect([
+      outcome.error?.code,
+      outcome.result,
+      pipeline.decideNow({ name: 'Fetch', input: { url: 'not a url' } }).decision,
+    ]).toEqual([
+      'denied',
+      'Error: Permission denied: the permission facts could not be determined (Invalid URL).',
+      'deny',
+    ]);
   });
 });

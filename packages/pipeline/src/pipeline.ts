@@ -171,7 +171,11 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       if (validatorFor(tool)(request.input) !== undefined) {
         return { decision: 'deny', reason: 'the input is invalid' };
       }
-      return core.policy.decide(tool, factsOf(tool, request.input as Record<string, unknown>));
+      try {
+        return core.policy.decide(tool, factsOf(tool, request.input as Record<string, unknown>));
+      } catch {
+        return { decision: 'deny', reason: 'the permission facts could not be determined' };
+      }
     },
     project: (outcome, projectOptions = {}) =>
       projectOutcome(outcome, {
