@@ -87,6 +87,13 @@ const OPTION_KEYS = new Set([
   'onWarning',
 ]);
 
+const PORT_METHODS = [
+  ['resources', 'prepare'],
+  ['media', 'put'],
+  ['artifacts', 'put'],
+  ['repairLog', 'record'],
+] as const;
+
 function checkToolShape(tool: Tool): void {
   if (
     typeof tool !== 'object' ||
@@ -114,6 +121,18 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
   } = options;
   if (typeof repair !== 'boolean')
     throw new TypeError(`createPipeline: repair must be a boolean, received ${typeof repair}`);
+  for (const key of ['asker', 'readFile', 'telemetry', 'now', 'onWarning'] as const) {
+    const value = options[key];
+    if (value !== undefined && typeof value !== 'function') {
+      throw new TypeError(`createPipeline: ${key} must be a function, received ${typeof value}`);
+    }
+  }
+  for (const [key, method] of PORT_METHODS) {
+    const port = options[key] as Record<string, unknown> | undefined;
+    if (port !== undefined && typeof port?.[method] !== 'function') {
+      throw new TypeError(`createPipeline: ${key} must be an object with a ${method}() method`);
+    }
+  }
   const core: PipelineCore = {
     tools: new Map(),
     policy: new PermissionPolicy(rules, mode),

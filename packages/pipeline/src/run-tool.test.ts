@@ -371,3 +371,18 @@ describe('media', () => {
     ]);
   });
 });
+
+describe('createPipeline', () => {
+  it('throws a TypeError naming a bad option', () => {
+    expect(() => createPipeline({ tool: [] } as never)).toThrow(
+      'createPipeline: unknown option `tool`',
+    );
+    expect(() => createPipeline({ asker: 'yes' as never })).toThrow(
+      'createPipeline: asker must be a function, received string',
+    );
+    expect(() => createPipeline({ artifacts: {} as never })).toThrow(
+      'createPipeline: artifacts must be an object with a put() method',
+    );
+    expect(() => createPipeline({ mode: 'yolo' as never })).toThrow(TypeError);
+  });
+});
