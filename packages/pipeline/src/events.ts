@@ -16,7 +16,7 @@ export type PipelineEvent =
       readonly type: 'permission-approved';
       readonly approval: {
         readonly source: string;
-        readonly outcome: 'allow-once' | 'allow-always' | 'allow';
+        readonly outcome: 'allow-once' | 'allow-session' | 'allow-always' | 'allow';
         readonly reason: string;
       };
     } & EventIdentity)

@@ -171,3 +171,36 @@ describe('permission facts', () => {
     ]);
   });
 });
+
+describe('remembered answers', () => {
+  it('reports allow-always and allow-session rules with their scope and remembers deny-session', async () => {
+    const added: unknown[] = [];
+    const answers: PermissionAnswer[] = ['allow-always', 'allow-session', 'deny-session'];
+    const results: unknown[] = [];
+    for (const answer of answers) {
+      let asked = 0;
+      const pipeline = createPipeline({
+        tools: [bashTool],
+        asker: () => {
+          asked++;
+          return answer;
+        },
+        onRuleAdded: (rule, scope) => added.push([rule, scope]),
+      });
+      const input = { command: `cmd-${answer}`, description: 'd' };
+      const first = await pipeline.runTool({ name: 'Bash', input, toolUseId: 'a' }).outcome;
+      const second = await pipeline.runTool({ name: 'Bash', input, toolUseId: 'b' }).outcome;
+      results.push([first.status, second.status, asked]);
+    }
+    expect(results).toEqual([
+      ['success', 'success', 1],
+      ['success', 'success', 1],
+      ['error', 'error', 1],
+    ]);
+    expect(added).toEqual([
+      [{ tool: 'Bash', pattern: 'cmd-allow-always', action: 'allow' }, 'always'],
+      [{ tool: 'Bash', pattern: 'cmd-allow-session', action: 'allow' }, 'session'],
+      [{ tool: 'Bash', pattern: 'cmd-deny-session', action: 'deny' }, 'session'],
+    ]);
+  });
+});

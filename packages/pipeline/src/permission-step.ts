@@ -8,7 +8,7 @@ import type { Tool } from './tool-types.js';
 
 type Approval = {
   source: string;
-  outcome: 'allow-once' | 'allow-always' | 'allow';
+  outcome: 'allow-once' | 'allow-session' | 'allow-always' | 'allow';
   reason: string;
 };
 
@@ -23,6 +23,23 @@ function approve(run: ToolCallRun, approval: Approval): true {
   return true;
 }
 
+function remember(
+  run: ToolCallRun,
+  tool: Tool,
+  facts: PermissionFacts,
+  action: 'allow' | 'deny',
+  scope: 'always' | 'session',
+): void {
+  for (const rule of PermissionPolicy.rememberedRules(tool, facts, action)) {
+    run.core.policy.add(rule);
+    try {
+      run.core.onRuleAdded?.(rule, scope);
+    } catch (error) {
+      run.warn(`onRuleAdded failed: ${(error as Error)?.message ?? String(error)}`);
+    }
+  }
+}
+
 function settleAnswer(
   run: ToolCallRun,
   tool: Tool,
@@ -32,10 +49,12 @@ function settleAnswer(
   if (run.settled) return false;
   if (answer === 'allow-once')
     return approve(run, { source: 'user', outcome: 'allow-once', reason: 'approved once' });
-  if (answer === 'allow-always') {
-    for (const rule of PermissionPolicy.rememberedRules(tool, facts)) run.core.policy.add(rule);
-    return approve(run, { source: 'user', outcome: 'allow-always', reason: 'approved always' });
+  if (answer === 'allow-always' || answer === 'allow-session') {
+    const scope = answer === 'allow-always' ? 'always' : 'session';
+    remember(run, tool, facts, 'allow', scope);
+    return approve(run, { source: 'user', outcome: answer, reason: `approved ${scope}` });
   }
+  if (answer === 'deny-session') remember(run, tool, facts, 'deny', 'session');
   if (
     typeof answer === 'object' &&
     answer !== null &&

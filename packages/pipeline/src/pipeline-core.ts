@@ -2,7 +2,7 @@ import type { PipelineEvent, PipelineListener, TelemetryRecord } from './events.
 import type { HookRegistration, HookSession } from './hook-types.js';
 import { compileMatcher, type NameMatcher } from './matcher.js';
 import type { PermissionPolicy } from './permissions/policy.js';
-import type { PermissionAsker } from './permissions/types.js';
+import type { PermissionAsker, PermissionRule } from './permissions/types.js';
 import type { MediaSink, ResourcePreparer } from './ports.js';
 import type { RepairLog } from './repair-log.js';
 import type { TurnSnapshots } from './snapshots.js';
@@ -52,6 +52,7 @@ export interface PipelineCore {
   readonly tools: Map<string, Tool>;
   readonly policy: PermissionPolicy;
   readonly asker: PermissionAsker | undefined;
+  readonly onRuleAdded: ((rule: PermissionRule, scope: 'always' | 'session') => void) | undefined;
   readonly hooks: readonly CompiledHook[];
   readonly hookCache: Map<string, ToolHooks>;
   readonly hookSession: HookSession;

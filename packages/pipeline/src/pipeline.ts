@@ -25,6 +25,8 @@ export interface PipelineOptions {
   /** The fallback when no rule decides; default `ask` (read-only tools are allowed). */
   mode?: PermissionMode;
   asker?: PermissionAsker;
+  /** Told about each rule an answer adds; persist the `always` ones to keep them. */
+  onRuleAdded?: (rule: PermissionRule, scope: 'always' | 'session') => void;
   hooks?: readonly HookRegistration[];
   /** Session facts copied into every hook input. */
   hookSession?: HookSession;
@@ -72,6 +74,7 @@ export interface Pipeline {
 const OPTION_KEYS = new Set([
   'tools',
   'rules',
+  'onRuleAdded',
   'mode',
   'asker',
   'hooks',
@@ -121,7 +124,14 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
   } = options;
   if (typeof repair !== 'boolean')
     throw new TypeError(`createPipeline: repair must be a boolean, received ${typeof repair}`);
-  for (const key of ['asker', 'readFile', 'telemetry', 'now', 'onWarning'] as const) {
+  for (const key of [
+    'asker',
+    'onRuleAdded',
+    'readFile',
+    'telemetry',
+    'now',
+    'onWarning',
+  ] as const) {
     const value = options[key];
     if (value !== undefined && typeof value !== 'function') {
       throw new TypeError(`createPipeline: ${key} must be a function, received ${typeof value}`);
@@ -137,6 +147,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
     tools: new Map(),
     policy: new PermissionPolicy(rules, mode),
     asker: options.asker,
+    onRuleAdded: options.onRuleAdded,
     hooks: compileHooks(hooks),
     hookCache: new Map(),
     hookSession: Object.freeze({ ...hookSession }),

@@ -101,14 +101,18 @@ export class PermissionPolicy {
   }
 
   /** The rules an allow-always answer adds: exact specifiers from the call's facts. */
-  static rememberedRules(tool: Tool, facts: PermissionFacts): PermissionRule[] {
+  static rememberedRules(
+    tool: Tool,
+    facts: PermissionFacts,
+    action: 'allow' | 'deny' = 'allow',
+  ): PermissionRule[] {
     const subjects = subjectsOf(facts);
     const exactTool = tool.name.replace(/[|]/g, '');
-    if (subjects.length === 0) return [{ tool: exactTool, action: 'allow' }];
+    if (subjects.length === 0) return [{ tool: exactTool, action }];
     return subjects.map(([key, value]) => ({
       tool: exactTool,
       [key]: escapeGlob(value),
-      action: 'allow',
+      action,
     }));
   }
 

@@ -46,11 +46,18 @@ export interface PermissionRequest {
   readonly reason: string;
 }
 
-/** An asker's answer; an automatic reviewer names itself with `source` and gives a `reason`. */
+/**
+ * An asker's answer. `allow-always` and `allow-session` add exact allow rules (reported to
+ * `onRuleAdded` with their scope, so a harness can persist `always`); `deny-session` adds
+ * deny rules. An automatic reviewer names itself with `source` and gives a `reason`.
+ */
 export type PermissionAnswer =
   | 'allow-once'
+  | 'allow-session'
   | 'allow-always'
   | 'deny'
+  | 'deny-once'
+  | 'deny-session'
   | { readonly outcome: 'deny'; readonly reason?: string }
   | { readonly outcome: 'allow-once'; readonly source: string; readonly reason: string };
 
