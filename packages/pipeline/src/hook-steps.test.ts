@@ -120,11 +120,15 @@ describe('PreToolUse hooks', () => {
     ]);
   });
 
-  it('rejects the reserved suppress_output field', async () => {
+  it('rejects the reserved suppress_output field and non-object decisions', async () => {
     const outcome = await read([
       { event: 'PreToolUse', run: () => ({ suppress_output: true }) as never },
     ]);
-    expect(outcome.error?.code).toBe('hook-failed');
+    const text = await read([{ event: 'PreToolUse', name: 'h', run: () => 'allow' as never }]);
+    expect([outcome.result, text.result]).toEqual([
+      'Error: PreToolUse hook #1 returned an invalid decision (suppress_output is reserved).',
+      'Error: PreToolUse hook h returned an invalid decision.',
+    ]);
   });
 });
 

@@ -49,10 +49,12 @@ async function decide(
   }
   if (run.settled) return null;
   if (decision === undefined || decision === null) return undefined;
-  if (!isPlainObject(decision) || 'suppress_output' in decision) {
+  const reserved = isPlainObject(decision) && 'suppress_output' in decision;
+  if (!isPlainObject(decision) || reserved) {
+    const why = reserved ? ' (suppress_output is reserved)' : '';
     run.fail(
       'hook-failed',
-      `${input.hook_event_name} hook ${hook.label} returned an invalid decision${'suppress_output' in (decision as object) ? ' (suppress_output is reserved)' : ''}.`,
+      `${input.hook_event_name} hook ${hook.label} returned an invalid decision${why}.`,
     );
     return null;
   }
