@@ -108,3 +108,29 @@ describe('resource step', () => {
     expect(outcome.result).toBe('Error: `source`: resource addresses are not supported here.');
   });
 });
+
+describe('resource step guards', () => {
+  it('fails the call when the preparer answers with garbage or throws', async () => {
+    const garbage = createPipeline({
+      tools: [copyTool],
+      mode: 'full-auto',
+      resources: { prepare: () => undefined as never },
+    });
+    const throwing = createPipeline({
+      tools: [copyTool],
+      mode: 'full-auto',
+      resources: {
+        prepare: () => {
+          throw new Error('resolver down');
+        },
+      },
+    });
+    const input = { source: 'a', destination: 'b' };
+    const first = await garbage.runTool({ name: 'Copy', input, toolUseId: 'g' }).outcome;
+    const second = await throwing.runTool({ name: 'Copy', input, toolUseId: 't' }).outcome;
+    expect([first.result, second.result]).toEqual([
+      'Error: `source`: the resource preparer returned an invalid answer.',
+      'Error: `source`: resolver down',
+    ]);
+  });
+});

@@ -17,6 +17,10 @@ async function prepareAsync(
       settledAnswer = { success: false, message: (error as Error)?.message ?? String(error) };
     }
     if (run.settled) return undefined;
+    if (typeof settledAnswer !== 'object' || settledAnswer === null) {
+      run.fail('resource-failed', `\`${key}\`: the resource preparer returned an invalid answer.`);
+      return undefined;
+    }
     if (!settledAnswer.success) {
       run.fail('resource-failed', `\`${key}\`: ${settledAnswer.message}`);
       return undefined;
