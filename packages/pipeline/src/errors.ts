@@ -4,11 +4,15 @@ const marker = Symbol.for('toolcall.error.PipelineError');
 export type PipelineErrorCode =
   | 'invalid-arguments'
   | 'unknown-tool'
+  | 'contract-drift'
   | 'denied'
   | 'hook-failed'
+  | 'hook-blocked'
+  | 'resource-failed'
   | 'handler-failed'
   | 'cancelled'
-  | 'invalid-result';
+  | 'invalid-result'
+  | 'invalid-render-data';
 
 /** An expected failure of @toolcall/pipeline, returned as a value rather than thrown. */
 export class PipelineError extends Error {

@@ -13,4 +13,56 @@ describe('@toolcall/pipeline as a consumer sees it', () => {
       true,
     );
   });
+
+  it('runs a defined tool through the whole pipeline from both module formats', async () => {
+    const require = createRequire(import.meta.url);
+    for (const api of [await import('@toolcall/pipeline'), require('@toolcall/pipeline')]) {
+      const { createPipeline, defineTool, path, z } = api as typeof import('@toolcall/pipeline');
+      const read = defineTool({
+        name: 'Read',
+        description: 'Reads a file.',
+        readOnly: true,
+        args: z.object({
+          file_path: path('The file.'),
+          offset: z.number().int().min(1).optional(),
+        }),
+        handler: (args) => `read ${args.file_path}`,
+      });
+      const pipeline = createPipeline({
+        tools: [read],
+        rules: [{ tool: 'Read', path: 'secret/**', action: 'deny' }],
+      });
+      const ok = await pipeline.runTool({
+        name: 'Read',
+        input: { file_path: 'a.ts', offset: '2' },
+        toolUseId: 'a',
+      }).outcome;
+      const denied = await pipeline.runTool({
+        name: 'Read',
+        input: { file_path: 'secret/k' },
+        toolUseId: 'b',
+      }).outcome;
+      expect([ok.status, ok.result, ok.repair?.outcome, denied.error?.code]).toEqual([
+        'success',
+        'read a.ts',
+        'repaired',
+        'denied',
+      ]);
+      expect((await pipeline.project(ok)).text).toBe(
+        'read a.ts\n\nNote: Repaired tool input: Parsed JSON integer at `offset`. Please use the corrected argument shape in later calls.',
+      );
+    }
+  });
+
+  it('exposes the Node-only helpers at the /node subpath in both formats', async () => {
+    const esm = await import('@toolcall/pipeline/node');
+    const cjs = createRequire(import.meta.url)('@toolcall/pipeline/node');
+    expect(Object.keys(esm).sort()).toEqual([
+      'commandHook',
+      'createFileArtifactStore',
+      'createFileReader',
+      'createJsonlAppender',
+    ]);
+    expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());
+  });
 });

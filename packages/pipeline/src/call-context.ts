@@ -1,0 +1,64 @@
+import type { CallSource, HandlerContext, PermissionApproval } from './tool-types.js';
+
+/** The per-call handler context; its AbortSignal is only created when a handler asks for it. */
+export class CallContext implements HandlerContext {
+  readonly toolName: string;
+  readonly toolUseId: string;
+  readonly parentId: string | undefined;
+  readonly source: CallSource;
+  resources: Readonly<Record<string, unknown>> = NO_RESOURCES;
+  approvals: readonly PermissionApproval[] = NO_APPROVALS;
+  #controller: AbortController | undefined;
+  #cleanups: (() => void)[] | undefined;
+  #cancelled = false;
+
+  constructor(
+    toolName: string,
+    toolUseId: string,
+    parentId: string | undefined,
+    source: CallSource,
+  ) {
+    this.toolName = toolName;
+    this.toolUseId = toolUseId;
+    this.parentId = parentId;
+    this.source = source;
+  }
+
+  get signal(): AbortSignal {
+    this.#controller ??= new AbortController();
+    if (this.#cancelled && !this.#controller.signal.aborted) this.#controller.abort();
+    return this.#controller.signal;
+  }
+
+  onCancel(cleanup: () => void): void {
+    if (typeof cleanup !== 'function') {
+      throw new TypeError(`onCancel: expected a function, received ${typeof cleanup}`);
+    }
+    if (this.#cancelled) {
+      cleanup();
+      return;
+    }
+    if (this.#cleanups === undefined) this.#cleanups = [];
+    this.#cleanups.push(cleanup);
+  }
+
+  /** Runs registered cleanups once and aborts the signal; returns the errors cleanups threw. */
+  cancel(): unknown[] {
+    if (this.#cancelled) return [];
+    this.#cancelled = true;
+    const errors: unknown[] = [];
+    for (const cleanup of this.#cleanups ?? []) {
+      try {
+        cleanup();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    this.#cleanups = undefined;
+    this.#controller?.abort();
+    return errors;
+  }
+}
+
+const NO_RESOURCES: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_APPROVALS: readonly PermissionApproval[] = Object.freeze([]);

@@ -1,0 +1,83 @@
+import { Ajv } from 'ajv';
+import type { ArgumentSemantics, Tool } from './tool-types.js';
+import { toIssues, type ValidationIssue } from './validation-issues.js';
+
+/** A precompiled check: `undefined` when the input is valid, else value-free issues. */
+export type Validator = (input: unknown) => readonly ValidationIssue[] | undefined;
+
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+const cache = new WeakMap<Tool, Validator>();
+
+const RESOURCE_SCHEMES = /^(work|artifact|skill|agent|history|memory|mcp|shared|toolcall):\/\//;
+const AUTOLINK = /(^|\/)\[([^\]/]+)\]\(https?:\/\/([^)\s]+)\)$/;
+
+/** Whether the final component of `value` is exactly a Markdown auto-link `[X](http(s)://X)`. */
+export function autolinkTarget(value: string): string | undefined {
+  const match = AUTOLINK.exec(value);
+  if (match === null || match[2] !== match[3]) return undefined;
+  return `${value.slice(0, match.index)}${match[1]}${match[2]}`;
+}
+
+/** The semantic issue of a path-typed string, if any. */
+export function semanticIssue(
+  key: string,
+  value: string,
+  semantics: ArgumentSemantics,
+): ValidationIssue | undefined {
+  if (semantics.kind === 'path' && RESOURCE_SCHEMES.test(value)) {
+    return {
+      path: key,
+      keyword: 'path',
+      message: 'filesystem-only path arguments do not accept resource addresses.',
+    };
+  }
+  if (autolinkTarget(value) !== undefined) {
+    return {
+      path: key,
+      keyword: 'path',
+      message: 'expected a raw path; received a Markdown link.',
+    };
+  }
+  return undefined;
+}
+
+/** Compiles `schema` once with the pipeline's ajv instance; throws TypeError when it cannot. */
+export function compileSchema(
+  schema: object,
+  semantics: Readonly<Record<string, ArgumentSemantics>> = {},
+): Validator {
+  let check: ReturnType<typeof ajv.compile>;
+  try {
+    check = ajv.compile(schema);
+  } catch (cause) {
+    throw new TypeError(`cannot compile input schema: ${(cause as Error).message}`);
+  }
+  const semanticKeys = Object.keys(semantics);
+  return (input) => {
+    const valid = check(input);
+    let issues: ValidationIssue[] | undefined = valid
+      ? undefined
+      : toIssues(check.errors ?? [], input, schema);
+    if (semanticKeys.length > 0 && typeof input === 'object' && input !== null) {
+      for (const key of semanticKeys) {
+        const value = (input as Record<string, unknown>)[key];
+        if (typeof value !== 'string') continue;
+        const issue = semanticIssue(key, value, semantics[key]!);
+        if (issue === undefined) continue;
+        if (issues === undefined) issues = [];
+        issues.push(issue);
+      }
+    }
+    return issues;
+  };
+}
+
+/** The tool's validator, compiled on first use and then reused for every call. */
+export function validatorFor(tool: Tool): Validator {
+  let validator = cache.get(tool);
+  if (validator === undefined) {
+    validator = compileSchema(tool.inputSchema, tool.semantics);
+    cache.set(tool, validator);
+  }
+  return validator;
+}

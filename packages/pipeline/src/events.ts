@@ -1,0 +1,43 @@
+import type { ToolOutcome } from './outcome.js';
+import type { CallSource, PermissionApproval } from './tool-types.js';
+
+interface EventIdentity {
+  readonly toolName: string;
+  readonly toolUseId: string;
+  readonly parentId: string | undefined;
+  readonly source: CallSource;
+  readonly input: unknown;
+}
+
+/** Lifecycle events; every payload is a copy, so observers cannot change the call. */
+export type PipelineEvent =
+  | ({ readonly type: 'started' } & EventIdentity)
+  | ({
+      readonly type: 'permission-approved';
+      readonly approval: {
+        readonly source: string;
+        readonly outcome: 'allow-once' | 'allow-session' | 'allow-always' | 'allow';
+        readonly reason: string;
+      };
+    } & EventIdentity)
+  | ({ readonly type: 'settled'; readonly outcome: ToolOutcome } & EventIdentity);
+
+/** Receives pipeline events; a throw is reported as a warning and never changes settlement. */
+export type PipelineListener = (event: PipelineEvent) => void;
+
+/** A redacted telemetry record: no arguments, paths, commands or results. */
+export interface TelemetryRecord {
+  readonly tool: string;
+  readonly origin: string;
+  readonly source: CallSource;
+  readonly outcome: 'success' | 'error';
+  readonly errorCode: string | undefined;
+  readonly validation: 'valid' | 'repaired' | 'invalid' | 'abandoned';
+  readonly rules: readonly string[];
+  readonly durationMs: number;
+}
+
+/** Copies of approvals, so no consumer can mutate the settled record. */
+export function copyApprovals(approvals: readonly PermissionApproval[]): PermissionApproval[] {
+  return approvals.map((approval) => ({ ...approval }));
+}

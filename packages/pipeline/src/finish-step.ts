@@ -1,0 +1,62 @@
+import { messageOf, NO_MEDIA } from './call-utils.js';
+import type { PipelineError } from './errors.js';
+import { runPostHooks } from './hook-steps.js';
+import type { JsonObject } from './json.js';
+import type { hooksFor } from './pipeline-core.js';
+import type { ToolCallRun } from './run-tool.js';
+import type { MediaInput, MediaReference, Tool } from './tool-types.js';
+
+/** Runs post or failure hooks, stores media, then settles. */
+export async function finishCall(
+  run: ToolCallRun,
+  tool: Tool,
+  hooks: ReturnType<typeof hooksFor>['post'],
+  parts: {
+    status: 'success' | 'error';
+    error: PipelineError | undefined;
+    result: unknown;
+    rawResult: unknown;
+    renderData: JsonObject | undefined;
+    media: readonly MediaInput[];
+  },
+): Promise<void> {
+  let current = parts;
+  if (hooks.length > 0) {
+    const after = await runPostHooks(run, tool, hooks, current);
+    if (after === undefined || run.settled) return;
+    current = after;
+  }
+  let media: readonly MediaReference[] = NO_MEDIA;
+  if (current.media.length > 0) {
+    media = await storeMedia(run, current.media);
+    if (run.settled) return;
+  }
+  run.settle({
+    status: current.status,
+    error: current.error,
+    result: current.result,
+    rawResult: current.rawResult,
+    renderData: current.renderData,
+    media,
+  });
+}
+
+async function storeMedia(
+  run: ToolCallRun,
+  items: readonly MediaInput[],
+): Promise<MediaReference[]> {
+  const sink = run.core.media;
+  if (sink === undefined) {
+    run.warn(`${items.length} media item(s) dropped: no MediaSink is configured.`);
+    return [];
+  }
+  const references: MediaReference[] = [];
+  for (const item of items) {
+    try {
+      references.push(await sink.put(item, { toolName: run.name, toolUseId: run.toolUseId }));
+    } catch (error) {
+      run.warn(`A media item could not be stored: ${messageOf(error)}`);
+    }
+  }
+  return references;
+}

@@ -1,0 +1,2 @@
+export { type CommandHookOptions, commandHook } from './command-hook.js';
+export { createFileArtifactStore, createFileReader, createJsonlAppender } from './files.js';

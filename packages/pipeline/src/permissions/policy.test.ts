@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { bashTool, fetchTool, readTool, writeTool } from '../testing/tools.js';
+import { compileGlob } from './glob.js';
+import { PermissionPolicy } from './policy.js';
+import type { PermissionFacts } from './types.js';
+
+const facts = (extra: Partial<PermissionFacts>): PermissionFacts => ({
+  paths: [],
+  pattern: undefined,
+  domain: undefined,
+  name: undefined,
+  ...extra,
+});
+const writeFacts = (...paths: string[]) =>
+  facts({ paths: paths.map((path) => ({ path, access: 'write' })) });
+
+describe('compileGlob', () => {
+  it('keeps * inside a segment, lets ** span directories and escapes with a backslash', () => {
+    const glob = compileGlob('src/**/*.ts');
+    expect(
+      ['src/a.ts', 'src/x/y/a.ts', 'src/a.js', 'lib/a.ts'].map((path) => glob.test(path)),
+    ).toEqual([true, true, false, false]);
+    expect([compileGlob('a\\*').test('a*'), compileGlob('a\\*').test('ab')]).toEqual([true, false]);
+    expect(compileGlob('git *', { anySeparator: true }).test('git log a/b')).toBe(true);
+  });
+});
+
+describe('PermissionPolicy.decide', () => {
+  it('lets any deny win over allow rules', () => {
+    const policy = new PermissionPolicy(
+      [
+        { tool: 'Write', action: 'allow' },
+        { tool: 'Write', path: 'secrets/**', action: 'deny' },
+      ],
+      'ask',
+    );
+    expect(policy.decide(writeTool, writeFacts('src/a.ts', 'secrets/key'))).toEqual({
+      decision: 'deny',
+      reason: 'deny rule for Write path secrets/**',
+    });
+  });
+
+  it('prefers a matching specifier rule over a generic one', () => {
+    const policy = new PermissionPolicy(
+      [
+        { tool: 'Bash', action: 'ask' },
+        { tool: 'Bash', pattern: 'git status*', action: 'allow' },
+      ],
+      'ask',
+    );
+    expect([
+      policy.decide(bashTool, facts({ pattern: 'git status --short' })).decision,
+      policy.decide(bashTool, facts({ pattern: 'rm -rf /' })).decision,
+    ]).toEqual(['allow', 'ask']);
+  });
+
+  it('matches domains and falls back to the mode', () => {
+    const policy = new PermissionPolicy(
+      [{ tool: 'Fetch', domain: '*.example.com', action: 'deny' }],
+      'ask',
+    );
+    expect([
+      policy.decide(fetchTool, facts({ domain: 'api.example.com' })).decision,
+      policy.decide(fetchTool, facts({ domain: 'example.org' })),
+      policy.decide(writeTool, writeFacts('a')),
+      new PermissionPolicy([], 'edits').decide(writeTool, writeFacts('a')).decision,
+      new PermissionPolicy([], 'full-auto').decide(bashTool, facts({ pattern: 'x' })).decision,
+    ]).toEqual([
+      'deny',
+      { decision: 'allow', reason: 'read-only tool' },
+      { decision: 'ask', reason: 'ask mode' },
+      'allow',
+      'allow',
+    ]);
+  });
+
+  it('asks when any path asks', () => {
+    const policy = new PermissionPolicy(
+      [{ tool: 'Write', path: 'src/**', action: 'allow' }],
+      'ask',
+    );
+    expect([
+      policy.decide(writeTool, writeFacts('src/a')).decision,
+      policy.decide(writeTool, writeFacts('src/a', 'etc/b')).decision,
+    ]).toEqual(['allow', 'ask']);
+  });
+
+  it('remembers exact specifiers for allow-always', () => {
+    expect(PermissionPolicy.rememberedRules(bashTool, facts({ pattern: 'ls *' }))).toEqual([
+      { tool: 'Bash', pattern: 'ls \\*', action: 'allow' },
+    ]);
+    expect(PermissionPolicy.rememberedRules(readTool, facts({}))).toEqual([
+      { tool: 'Read', action: 'allow' },
+    ]);
+  });
+
+  it('throws on a malformed rule', () => {
+    expect(
+      () => new PermissionPolicy([{ tool: 'X', path: 'a', domain: 'b', action: 'allow' }], 'ask'),
+    ).toThrow('permission rule: one specifier per rule, received path, domain');
+    expect(() => new PermissionPolicy([{ action: 'maybe' as never }], 'ask')).toThrow(TypeError);
+  });
+});
+
+describe('destructive tools', () => {
+  it('always ask outside full-auto when no rule decides', () => {
+    const destructive = { ...readTool, destructive: true };
+    expect([
+      new PermissionPolicy([], 'ask').decide(destructive, facts({})),
+      new PermissionPolicy([], 'full-auto').decide(destructive, facts({})).decision,
+    ]).toEqual([{ decision: 'ask', reason: 'destructive tool' }, 'allow']);
+  });
+});

@@ -1,0 +1,176 @@
+import { compileMatcher, type NameMatcher } from '../matcher.js';
+import type { Tool } from '../tool-types.js';
+import { compileGlob, escapeGlob } from './glob.js';
+import type {
+  PermissionDecision,
+  PermissionFacts,
+  PermissionMode,
+  PermissionRule,
+  PermissionVerdict,
+} from './types.js';
+
+type Specifier = 'path' | 'pattern' | 'domain' | 'name';
+
+interface CompiledRule {
+  readonly rule: PermissionRule;
+  readonly matchesTool: NameMatcher;
+  readonly specifier: Specifier | undefined;
+  readonly matchesValue: RegExp | undefined;
+  readonly verdict: PermissionVerdict;
+}
+
+const SPECIFIERS: readonly Specifier[] = ['path', 'pattern', 'domain', 'name'];
+const RULE_KEYS = new Set(['tool', ...SPECIFIERS, 'action']);
+const FALLBACK = {
+  fullAuto: { decision: 'allow', reason: 'full-auto mode' },
+  readOnly: { decision: 'allow', reason: 'read-only tool' },
+  edits: { decision: 'allow', reason: 'edits mode' },
+  askEdits: { decision: 'ask', reason: 'edits mode' },
+  ask: { decision: 'ask', reason: 'ask mode' },
+  destructive: { decision: 'ask', reason: 'destructive tool' },
+} as const satisfies Record<string, PermissionVerdict>;
+const STRENGTH: Record<PermissionDecision, number> = { allow: 0, ask: 1, deny: 2 };
+
+function compileRule(rule: PermissionRule): CompiledRule {
+  if (typeof rule !== 'object' || rule === null) {
+    throw new TypeError(`permission rule: expected an object, received ${typeof rule}`);
+  }
+  for (const key of Object.keys(rule)) {
+    if (!RULE_KEYS.has(key)) throw new TypeError(`permission rule: unknown key \`${key}\``);
+  }
+  if (rule.action !== 'allow' && rule.action !== 'ask' && rule.action !== 'deny') {
+    throw new TypeError(
+      `permission rule: action must be allow, ask or deny, received ${rule.action}`,
+    );
+  }
+  const present = SPECIFIERS.filter((key) => rule[key] !== undefined);
+  if (present.length > 1) {
+    throw new TypeError(`permission rule: one specifier per rule, received ${present.join(', ')}`);
+  }
+  const specifier = present[0];
+  const value = specifier === undefined ? undefined : rule[specifier];
+  if (value !== undefined && typeof value !== 'string') {
+    throw new TypeError(`permission rule: ${specifier} must be a string glob`);
+  }
+  const frozen = Object.freeze({ ...rule });
+  return {
+    rule: frozen,
+    verdict: Object.freeze({ decision: rule.action, reason: describe(frozen) }),
+    matchesTool: compileMatcher(rule.tool),
+    specifier,
+    matchesValue:
+      value === undefined ? undefined : compileGlob(value, { anySeparator: specifier !== 'path' }),
+  };
+}
+
+function describe(rule: PermissionRule): string {
+  const specifier = SPECIFIERS.find((key) => rule[key] !== undefined);
+  const target = specifier === undefined ? '' : ` ${specifier} ${rule[specifier]}`;
+  return `${rule.action} rule for ${rule.tool ?? '*'}${target}`;
+}
+
+function subjectsOf(facts: PermissionFacts): [Specifier, string][] {
+  const subjects: [Specifier, string][] = facts.paths.map((entry) => ['path', entry.path]);
+  if (facts.pattern !== undefined) subjects.push(['pattern', facts.pattern]);
+  if (facts.domain !== undefined) subjects.push(['domain', facts.domain]);
+  if (facts.name !== undefined) subjects.push(['name', facts.name]);
+  return subjects;
+}
+
+/** A compiled set of rules plus a fallback mode; rules added later (allow-always) are kept. */
+export class PermissionPolicy {
+  readonly #rules: CompiledRule[];
+  readonly #mode: PermissionMode;
+
+  constructor(rules: readonly PermissionRule[], mode: PermissionMode) {
+    if (mode !== 'ask' && mode !== 'edits' && mode !== 'full-auto') {
+      throw new TypeError(`permission mode must be ask, edits or full-auto, received ${mode}`);
+    }
+    this.#rules = rules.map(compileRule);
+    this.#mode = mode;
+  }
+
+  /** Adds a rule, e.g. after an allow-always answer. */
+  add(rule: PermissionRule): void {
+    this.#rules.push(compileRule(rule));
+  }
+
+  /** A copy of the current rules. */
+  rules(): PermissionRule[] {
+    return this.#rules.map((compiled) => compiled.rule);
+  }
+
+  /** The rules an allow-always answer adds: exact specifiers from the call's facts. */
+  static rememberedRules(
+    tool: Tool,
+    facts: PermissionFacts,
+    action: 'allow' | 'deny' = 'allow',
+  ): PermissionRule[] {
+    const subjects = subjectsOf(facts);
+    const exactTool = tool.name.replace(/[|]/g, '');
+    if (subjects.length === 0) return [{ tool: exactTool, action }];
+    return subjects.map(([key, value]) => ({
+      tool: exactTool,
+      [key]: escapeGlob(value),
+      action,
+    }));
+  }
+
+  /** Decides without prompting: any deny wins, specifier rules beat generic ones, then the mode. */
+  decide(tool: Tool, facts: PermissionFacts): PermissionVerdict {
+    const rules = this.#rules;
+    const subjects =
+      facts.paths.length === 0 &&
+      facts.pattern === undefined &&
+      facts.domain === undefined &&
+      facts.name === undefined
+        ? undefined
+        : subjectsOf(facts);
+    let generic: CompiledRule | undefined;
+    for (const compiled of rules) {
+      if (!compiled.matchesTool(tool.name)) continue;
+      if (compiled.specifier === undefined) {
+        if (compiled.rule.action === 'deny') return compiled.verdict;
+        if (generic === undefined || STRENGTH[compiled.rule.action] > STRENGTH[generic.rule.action])
+          generic = compiled;
+      } else if (compiled.rule.action === 'deny' && subjects !== undefined) {
+        for (const [key, value] of subjects) {
+          if (key === compiled.specifier && compiled.matchesValue!.test(value)) {
+            return compiled.verdict;
+          }
+        }
+      }
+    }
+    if (subjects === undefined)
+      return generic === undefined ? this.#fallback(tool) : generic.verdict;
+    let verdict: PermissionVerdict | undefined;
+    for (const [key, value] of subjects) {
+      let best: CompiledRule | undefined;
+      for (const compiled of rules) {
+        if (compiled.specifier !== key || !compiled.matchesTool(tool.name)) continue;
+        if (!compiled.matchesValue!.test(value)) continue;
+        if (best === undefined || STRENGTH[compiled.rule.action] > STRENGTH[best.rule.action])
+          best = compiled;
+      }
+      const chosen: PermissionVerdict =
+        best !== undefined
+          ? best.verdict
+          : generic !== undefined
+            ? generic.verdict
+            : this.#fallback(tool);
+      if (verdict === undefined || STRENGTH[chosen.decision] > STRENGTH[verdict.decision])
+        verdict = chosen;
+    }
+    return verdict!;
+  }
+
+  #fallback(tool: Tool): PermissionVerdict {
+    const mode = this.#mode;
+    if (mode === 'full-auto') return FALLBACK.fullAuto;
+    // A destructive tool always gets an extra confirmation outside full-auto.
+    if (tool.destructive) return FALLBACK.destructive;
+    if (tool.readOnly) return FALLBACK.readOnly;
+    if (mode === 'edits' && tool.snapshot) return FALLBACK.edits;
+    return mode === 'edits' ? FALLBACK.askEdits : FALLBACK.ask;
+  }
+}

@@ -1,0 +1,71 @@
+import { copyJson, type JsonObject } from './json.js';
+import type { Tool } from './tool-types.js';
+
+/** A per-request change to a tool's schema, applied to a copy (e.g. narrowing an enum). */
+export type SchemaOverride = (
+  schema: Record<string, unknown>,
+) => Record<string, unknown> | undefined;
+
+/** The Anthropic Messages API tool shape. */
+export interface AnthropicTool {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+}
+
+/** The OpenAI function tool shape. */
+export interface OpenAITool {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+/** The MCP `tools/list` entry shape. */
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean };
+}
+
+/** A provider-safe name: `category/name` becomes `category__name` where `/` is not allowed. */
+export function providerName(tool: Tool): string {
+  return tool.name.replace(/\//g, '__');
+}
+
+function schemaCopy(tool: Tool, override: SchemaOverride | undefined): Record<string, unknown> {
+  // Every projection starts from a fresh copy, so an override never reaches the registry.
+  const copy = copyJson(tool.inputSchema as JsonObject) as Record<string, unknown>;
+  if (override === undefined) return copy;
+  return override(copy) ?? copy;
+}
+
+/** The tool as an Anthropic tool definition. */
+export function toAnthropicTool(tool: Tool, override?: SchemaOverride): AnthropicTool {
+  return {
+    name: providerName(tool),
+    description: tool.description,
+    input_schema: schemaCopy(tool, override),
+  };
+}
+
+/** The tool as an OpenAI function tool. */
+export function toOpenAITool(tool: Tool, override?: SchemaOverride): OpenAITool {
+  return {
+    type: 'function',
+    function: {
+      name: providerName(tool),
+      description: tool.description,
+      parameters: schemaCopy(tool, override),
+    },
+  };
+}
+
+/** The tool as an MCP tool listing entry (MCP names may keep `category/name`). */
+export function toMcpTool(tool: Tool, override?: SchemaOverride): McpTool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: schemaCopy(tool, override),
+    annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.destructive },
+  };
+}

@@ -1,0 +1,170 @@
+import { CallContext } from './call-context.js';
+import { messageOf, NO_MEDIA } from './call-utils.js';
+import { PipelineError, type PipelineErrorCode } from './errors.js';
+import { copyApprovals } from './events.js';
+import { executeCall } from './execute-call.js';
+import { copyJson } from './json.js';
+import type { RepairSummary, ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
+import { emit, type PipelineCore } from './pipeline-core.js';
+import type { CallOrigin, CallSource, PermissionApproval } from './tool-types.js';
+
+const NO_STRINGS: readonly string[] = Object.freeze([]);
+const NO_APPROVALS: readonly PermissionApproval[] = Object.freeze([]);
+
+/** One call travelling through the pipeline; settles exactly once. */
+export class ToolCallRun implements ToolRun {
+  readonly toolUseId: string;
+  readonly outcome: Promise<ToolOutcome>;
+  readonly core: PipelineCore;
+  readonly name: string;
+  readonly source: CallSource;
+  readonly origin: CallOrigin;
+  readonly parentId: string | undefined;
+  readonly context: CallContext;
+  input: unknown;
+  settled = false;
+  hookContext: string[] | undefined;
+  warnings: string[] | undefined;
+  approvals: PermissionApproval[] | undefined;
+  repair: RepairSummary | undefined;
+  repairNote: string | undefined;
+  #resolve!: (outcome: ToolOutcome) => void;
+  readonly #startedAt: number;
+
+  constructor(core: PipelineCore, request: ToolCallRequest) {
+    this.core = core;
+    this.name = request.name;
+    this.toolUseId = request.toolUseId;
+    this.parentId = request.parentId;
+    this.source = request.source ?? 'direct';
+    this.origin = request.origin ?? (this.source === 'ptc' ? 'programmatic' : 'model');
+    this.input = request.input;
+    this.context = new CallContext(this.name, this.toolUseId, this.parentId, this.source);
+    this.#startedAt = core.telemetry === undefined ? 0 : core.now();
+    this.outcome = new Promise((resolve) => {
+      this.#resolve = resolve;
+    });
+  }
+
+  /** Starts the steps; every failure, even a programmer's, settles the call as an error. */
+  start(): this {
+    executeCall(this).catch((error: unknown) =>
+      this.fail('handler-failed', `The pipeline failed: ${messageOf(error)}`),
+    );
+    return this;
+  }
+
+  cancel(): void {
+    if (this.settled) return;
+    for (const error of this.context.cancel())
+      this.warn(`A cancel cleanup threw: ${messageOf(error)}`);
+    this.fail('cancelled', 'The tool call was cancelled.');
+  }
+
+  warn(message: string): void {
+    if (this.warnings === undefined) this.warnings = [];
+    this.warnings.push(message);
+    this.core.onWarning?.(message);
+  }
+
+  addContext(text: string): void {
+    if (this.hookContext === undefined) this.hookContext = [];
+    this.hookContext.push(text);
+  }
+
+  addApproval(approval: PermissionApproval): void {
+    if (this.approvals === undefined) this.approvals = [];
+    this.approvals.push(approval);
+  }
+
+  /** Settles as a canonical error; `result` defaults to `Error: message`. */
+  fail(
+    code: PipelineErrorCode,
+    message: string,
+    extra: { result?: unknown; rawResult?: unknown } = {},
+  ): void {
+    const error = new PipelineError(code, message);
+    this.settle({
+      status: 'error',
+      error,
+      result: 'result' in extra ? extra.result : `Error: ${message}`,
+      rawResult: extra.rawResult,
+      renderData: undefined,
+      media: NO_MEDIA,
+    });
+  }
+
+  settle(
+    parts: Pick<ToolOutcome, 'status' | 'error' | 'result' | 'rawResult' | 'renderData' | 'media'>,
+  ): void {
+    if (this.settled) return;
+    this.settled = true;
+    // Explicit fields, not a spread: spreading here made V8 build slow dictionary objects.
+    const outcome: ToolOutcome = {
+      status: parts.status,
+      error: parts.error,
+      result: parts.result,
+      rawResult: parts.rawResult,
+      renderData: parts.renderData,
+      media: parts.media,
+      toolName: this.name,
+      toolUseId: this.toolUseId,
+      parentId: this.parentId,
+      source: this.source,
+      origin: this.origin,
+      input: this.input,
+      // Copies, so a late continuation cannot change a settled outcome.
+      context: this.hookContext?.slice() ?? NO_STRINGS,
+      repair: this.repair,
+      repairNote: this.repairNote,
+      approvals: this.approvals?.slice() ?? NO_APPROVALS,
+      warnings: this.warnings?.slice() ?? NO_STRINGS,
+    };
+    const core = this.core;
+    if (core.listeners.length > 0) {
+      emit(core, () => ({ type: 'settled', ...this.identity(), outcome: copyOutcome(outcome) }));
+    }
+    if (core.telemetry !== undefined) {
+      try {
+        core.telemetry({
+          tool: this.name,
+          origin: this.origin,
+          source: this.source,
+          outcome: outcome.status,
+          errorCode: outcome.error?.code,
+          validation: this.repair?.outcome ?? 'valid',
+          rules: this.repair?.steps.map((step) => step.rule) ?? [],
+          durationMs: core.now() - this.#startedAt,
+        });
+      } catch (error) {
+        core.onWarning?.(`Telemetry failed: ${messageOf(error)}`);
+      }
+    }
+    this.#resolve(outcome);
+  }
+
+  identity() {
+    return {
+      toolName: this.name,
+      toolUseId: this.toolUseId,
+      parentId: this.parentId,
+      source: this.source,
+      input: copyJson(this.input),
+    };
+  }
+}
+
+/** A deep copy of an outcome for observers. */
+export function copyOutcome(outcome: ToolOutcome): ToolOutcome {
+  return {
+    ...outcome,
+    result: copyJson(outcome.result),
+    rawResult: copyJson(outcome.rawResult),
+    renderData: copyJson(outcome.renderData),
+    media: outcome.media.map((item) => ({ ...item })),
+    input: copyJson(outcome.input),
+    context: [...outcome.context],
+    approvals: copyApprovals(outcome.approvals),
+    warnings: [...outcome.warnings],
+  };
+}

@@ -1,0 +1,117 @@
+import type { JsonObject, JsonValue } from './json.js';
+
+/** How a call reached the pipeline: straight from a provider, or nested in a ToolCall program. */
+export type CallSource = 'direct' | 'ptc';
+
+/** Who produced the arguments; only `model` input is ever repaired. */
+export type CallOrigin = 'model' | 'programmatic';
+
+/** The semantic type of a string argument that names a file or resource. */
+export interface ArgumentSemantics {
+  readonly kind: 'path' | 'path-or-resource';
+  readonly access: 'read' | 'write';
+}
+
+/**
+ * Extractors that turn validated arguments into permission facts. Method syntax keeps a
+ * typed tool assignable to `Tool` (the pipeline only calls them with validated arguments).
+ */
+export interface PermissionExtractors<Args = Record<string, unknown>> {
+  path?(args: Args): string | undefined;
+  paths?(args: Args): readonly string[];
+  pattern?(args: Args): string | undefined;
+  domain?(args: Args): string | undefined;
+  name?(args: Args): string | undefined;
+}
+
+/** Media a handler returns; the pipeline hands it to the injected `MediaSink`. */
+export interface MediaInput {
+  readonly mimeType: string;
+  readonly data: Uint8Array | string;
+}
+
+/** An opaque reference to stored media, as the `MediaSink` returned it. */
+export interface MediaReference {
+  readonly id: string;
+  readonly mimeType: string;
+}
+
+/** The explicit handler envelope: a result plus optional status, render data and media. */
+export interface HandlerEnvelope {
+  readonly result: unknown;
+  readonly status?: 'success' | 'error';
+  readonly renderData?: JsonObject;
+  readonly media?: readonly MediaInput[];
+}
+
+/** What a handler may return: a bare string result or an envelope. */
+export type HandlerReturn = string | HandlerEnvelope;
+
+/** An automatic approval accepted by permission settlement; never shown to a model. */
+export interface PermissionApproval {
+  readonly source: string;
+  readonly outcome: 'allow-once';
+  readonly reason: string;
+}
+
+/** What a handler receives beside its arguments. */
+export interface HandlerContext {
+  readonly toolName: string;
+  readonly toolUseId: string;
+  readonly parentId: string | undefined;
+  readonly source: CallSource;
+  /** Prepared resources keyed by argument name, as the `ResourcePreparer` returned them. */
+  readonly resources: Readonly<Record<string, unknown>>;
+  /** Copies of the automatic approvals this call was admitted under. */
+  readonly approvals: readonly PermissionApproval[];
+  /** Aborts when the call is cancelled. */
+  readonly signal: AbortSignal;
+  /** Registers cleanup that runs once if the call is cancelled. */
+  onCancel(cleanup: () => void): void;
+}
+
+/** A tool's implementation; it may return its result directly or as a promise. */
+export type ToolHandler<Args = Record<string, unknown>> = (
+  args: Args,
+  context: HandlerContext,
+) => HandlerReturn | PromiseLike<HandlerReturn>;
+
+/** Synthesises small render data from a successful string result. */
+export type RenderTransform = (input: {
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly result: string;
+}) => JsonObject | undefined;
+
+/** The live side of a wrapped tool, resolved again on every call. */
+export interface WrappedToolSource {
+  readonly inputSchema: JsonObject;
+  readonly call: ToolHandler;
+}
+
+/** A registered, normalized and frozen tool. */
+export interface Tool<Args = Record<string, unknown>> {
+  readonly name: string;
+  readonly description: string;
+  readonly summary: string;
+  readonly category: string | undefined;
+  readonly groups: readonly string[];
+  readonly readOnly: boolean;
+  readonly destructive: boolean;
+  readonly snapshot: boolean;
+  readonly async: boolean;
+  readonly maxResultSize: number | undefined;
+  /** The tool's own provider JSON Schema (draft-07). */
+  readonly inputSchema: JsonObject;
+  readonly semantics: Readonly<Record<string, ArgumentSemantics>>;
+  readonly defaults: readonly (readonly [string, JsonValue])[];
+  readonly permission: PermissionExtractors<Args>;
+  /** The implementation; called only with arguments that passed this tool's validator. */
+  handler(args: Args, context: HandlerContext): HandlerReturn | PromiseLike<HandlerReturn>;
+  readonly renderTransform: RenderTransform | undefined;
+  readonly renderer: unknown;
+  /** Present for wrapped tools: the frozen contract and the live source. */
+  readonly wrapped:
+    | { readonly contract: string; readonly resolve: () => WrappedToolSource }
+    | undefined;
+}
