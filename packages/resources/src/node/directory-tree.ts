@@ -1,0 +1,205 @@
+import { constants, type Dirent } from 'node:fs';
+import { open, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ResourceError } from '../errors.js';
+import type { ResourceOperation } from '../operation-matrix.js';
+import type {
+  ExecuteOptions,
+  ListingEntry,
+  ResourceOutcome,
+  SearchRoot,
+} from '../outcome-types.js';
+import { appendToAddress, createPathRewriter, type PathMapping } from '../path-rewriter.js';
+import { fail, ok, type Result } from '../result.js';
+import { type Containment, resolveContained } from './contained-path.js';
+import { createWritableFile } from './writable-file.js';
+
+/** A directory that backs one address prefix. */
+export interface DirectoryTree {
+  /** Private backing directory; it may not exist yet. */
+  readonly root: string;
+  /** The address naming `root` (`work://`, `work://shared`, `memory://journal/`). */
+  readonly address: string;
+  readonly label?: string;
+  /** Which entries exist for the family (packaged docs show only Markdown). */
+  readonly visible?: (name: string, isDirectory: boolean) => boolean;
+  /** Whether Read may treat files as media. */
+  readonly media: boolean;
+  /** Whether bare listings recurse (packaged docs list every document). */
+  readonly recursive?: boolean;
+}
+
+/** A whole-tree listing or search union over several trees (memory://root, history://saved). */
+export interface TreeTarget {
+  readonly tree: DirectoryTree;
+  readonly components: readonly string[];
+}
+
+function notFound(address: string): ResourceError {
+  return new ResourceError('not-found', `${address} does not exist`, { address });
+}
+
+/** Prepare-time containment: refuses symlink escapes that already exist on disk. */
+export function checkContainment(target: TreeTarget, address: string): Result<void> {
+  const resolved = resolveContained(target.tree.root, target.components, address);
+  return resolved.success ? ok(undefined) : resolved;
+}
+
+function entryOf(
+  tree: DirectoryTree,
+  components: readonly string[],
+  entry: Dirent,
+): ListingEntry | undefined {
+  const isDirectory = entry.isDirectory();
+  if (tree.visible !== undefined && !tree.visible(entry.name, isDirectory)) return undefined;
+  return {
+    address: appendToAddress(tree.address, [...components, entry.name]),
+    kind: isDirectory ? 'directory' : 'file',
+    ...(tree.label === undefined ? {} : { label: tree.label }),
+  };
+}
+
+async function collect(
+  tree: DirectoryTree,
+  real: string,
+  components: readonly string[],
+  limit: number,
+  into: ListingEntry[],
+): Promise<boolean> {
+  const entries = (await readdir(real, { withFileTypes: true })).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
+  for (const entry of entries) {
+    const listed = entryOf(tree, components, entry);
+    if (listed === undefined) continue;
+    if (tree.recursive && listed.kind === 'directory') {
+      if (
+        await collect(tree, path.join(real, entry.name), [...components, entry.name], limit, into)
+      )
+        return true;
+      continue;
+    }
+    if (into.length >= limit) return true;
+    into.push(listed);
+  }
+  return false;
+}
+
+/** Lists the direct children (or, for recursive trees, every file) below a resolved directory. */
+export async function listTree(
+  tree: DirectoryTree,
+  real: string | undefined,
+  components: readonly string[],
+  limit: number,
+): Promise<{ entries: ListingEntry[]; truncated: boolean }> {
+  const entries: ListingEntry[] = [];
+  if (real === undefined) return { entries, truncated: false };
+  const truncated = await collect(tree, real, components, limit, entries);
+  return { entries, truncated };
+}
+
+async function readContained(
+  real: string,
+  size: number,
+  maxBytes: number,
+  address: string,
+): Promise<Result<Uint8Array>> {
+  if (size > maxBytes) {
+    return fail(
+      new ResourceError('too-large', `${address} is larger than ${maxBytes} bytes`, { address }),
+    );
+  }
+  // O_NOFOLLOW: the path is already real, so a symlink here was swapped in after resolution.
+  const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    return ok(new Uint8Array(await handle.readFile()));
+  } finally {
+    await handle.close();
+  }
+}
+
+function searchOutcome(
+  address: string,
+  roots: readonly SearchRoot[],
+  mappings: PathMapping[],
+  include: readonly string[],
+): ResourceOutcome {
+  return { kind: 'search', address, roots, include, rewriter: createPathRewriter(mappings) };
+}
+
+/** The mappings that rewrite a tree's backing paths (configured and real) to its address. */
+export function treeMappings(tree: DirectoryTree, containment: Containment): PathMapping[] {
+  const mappings: PathMapping[] = [{ backingPath: tree.root, address: tree.address }];
+  if (containment.kind !== 'no-root')
+    mappings.push({ backingPath: containment.realRoot, address: tree.address });
+  return mappings;
+}
+
+/** Runs one operation against a tree after permission, re-resolving containment first. */
+export async function executeOnTree(
+  target: TreeTarget,
+  operation: ResourceOperation,
+  address: string,
+  options: Required<ExecuteOptions>,
+): Promise<Result<ResourceOutcome>> {
+  const { tree, components } = target;
+  const resolved = resolveContained(tree.root, components, address);
+  if (!resolved.success) return resolved;
+  const containment = resolved.value;
+  if (operation === 'apply-patch') {
+    return ok({
+      kind: 'writable',
+      address,
+      file: createWritableFile(tree.root, components, address),
+    });
+  }
+  if (containment.kind !== 'exists') {
+    // An unmaterialised root is an empty listing, not a failure.
+    if (components.length === 0 && containment.kind === 'no-root') {
+      if (operation === 'read')
+        return ok({ kind: 'listing', address, entries: [], truncated: false });
+      return ok(searchOutcome(address, [], treeMappings(tree, containment), []));
+    }
+    return fail(notFound(address));
+  }
+  const { real, stats } = containment;
+  const isDirectory = stats.isDirectory();
+  const leaf = components[components.length - 1];
+  if (leaf !== undefined && tree.visible !== undefined && !tree.visible(leaf, isDirectory)) {
+    return fail(notFound(address));
+  }
+  const include = tree.visible === undefined ? [] : ['*.md'];
+  if (operation === 'glob' || operation === 'grep') {
+    if (operation === 'glob' && !isDirectory) {
+      return fail(
+        new ResourceError('not-a-directory', `${address} is not a readable directory`, { address }),
+      );
+    }
+    const mappings = treeMappings(tree, containment);
+    mappings.push({ backingPath: real, address });
+    return ok(
+      searchOutcome(
+        address,
+        [{ backingPath: real, address, ...(tree.label ? { label: tree.label } : {}) }],
+        mappings,
+        include,
+      ),
+    );
+  }
+  if (isDirectory) {
+    const { entries, truncated } = await listTree(tree, real, components, options.listLimit);
+    return ok({ kind: 'listing', address, entries, truncated });
+  }
+  if (!stats.isFile()) {
+    return fail(new ResourceError('not-a-file', `${address} is not a regular file`, { address }));
+  }
+  const data = await readContained(real, stats.size, options.maxBytes, address);
+  if (!data.success) return data;
+  return ok({
+    kind: 'file',
+    address,
+    size: data.value.byteLength,
+    data: data.value,
+    media: tree.media,
+  });
+}
