@@ -56,7 +56,9 @@ function parseSkill(rest: string, strict: boolean): Parsed {
     const name = decodeOne(first.slice(0, at), strict, 'path');
     if (isFailure(name)) return name;
     if (name === '') return invalid('grammar', 'a skill locator needs a NAME before @');
-    const key = parseKey(first.slice(at + 1), strict, 'the skill source key');
+    const rawKey = decodeOne(first.slice(at + 1), strict, 'path');
+    if (isFailure(rawKey)) return rawKey;
+    const key = parseKey(rawKey, strict, 'the skill source key');
     if (isFailure(key)) return key;
     const path = decodePath(raws, 1, strict);
     if (isFailure(path)) return path;
@@ -107,15 +109,17 @@ function parsePointer(fragment: string, strict: boolean): string[] | ParseFailur
 function parseAgentPath(rest: string, strict: boolean, required: boolean): string[] | ParseFailure {
   const raws = splitRaw(rest, strict);
   if (isFailure(raws)) return raws;
-  if (raws[0] !== 'root') {
+  const path = decodePath(raws, 0, strict);
+  if (isFailure(path)) return path;
+  if (path[0] !== 'root') {
     return invalid(
       'grammar',
       'retained agents are named from root (caller-relative paths and storage ids are rejected)',
     );
   }
-  if (required && raws.length < 2)
+  if (required && path.length < 2)
     return invalid('grammar', 'agent://root/PATH needs a retained agent PATH');
-  return decodePath(raws, 1, strict);
+  return path.slice(1);
 }
 
 function parseAgent(rest: string, strict: boolean, fragment: string | undefined): Parsed {
@@ -132,9 +136,15 @@ function parseAgent(rest: string, strict: boolean, fragment: string | undefined)
   return address;
 }
 
+function firstComponent(rest: string, strict: boolean): string | ParseFailure {
+  const slash = rest.indexOf('/');
+  return decodeOne(slash < 0 ? rest : rest.slice(0, slash), strict, 'path');
+}
+
 function parseHistory(rest: string, strict: boolean): Parsed {
   if (rest === '') return { family: 'history', agent: undefined };
-  if (rest === 'saved' || rest.startsWith('saved/')) {
+  const first = firstComponent(rest, strict);
+  if (first === 'saved') {
     const raws = splitRaw(rest, strict);
     if (isFailure(raws)) return raws;
     const path = decodePath(raws, 1, strict);
@@ -146,29 +156,36 @@ function parseHistory(rest: string, strict: boolean): Parsed {
   return { family: 'history', agent };
 }
 
-function parseMemory(rest: string, strict: boolean): Parsed {
-  if (rest === 'journal/') return { family: 'journal', file: undefined };
-  if (rest === 'journal') {
+function parseJournal(tail: string, strict: boolean): Parsed {
+  if (tail === '/') return { family: 'journal', file: undefined };
+  if (tail === '') {
     if (strict)
       return invalid('trailing-slash', 'the journal listing keeps its slash: memory://journal/');
     return { family: 'journal', file: undefined };
   }
-  if (rest.startsWith('journal/')) {
-    const raws = splitRaw(rest, strict);
-    if (isFailure(raws)) return raws;
-    if (raws.length > 2) return invalid('grammar', 'a journal file is one component');
-    const file = decodeOne(raws[1]!, strict, 'path');
-    if (isFailure(file)) return file;
-    return { family: 'journal', file };
-  }
-  if (rest === 'root') return { family: 'memory', key: undefined, path: [] };
+  const raws = splitRaw(tail.slice(1), strict);
+  if (isFailure(raws)) return raws;
+  if (raws.length > 1) return invalid('grammar', 'a journal file is one component');
+  const file = decodeOne(raws[0]!, strict, 'path');
+  if (isFailure(file)) return file;
+  return { family: 'journal', file };
+}
+
+function parseMemory(rest: string, strict: boolean): Parsed {
+  if (rest === '')
+    return invalid('grammar', 'use memory://root, memory://KEY/REL or memory://journal/');
+  const first = firstComponent(rest, strict);
+  if (isFailure(first)) return first;
+  const slash = rest.indexOf('/');
+  if (first === 'journal') return parseJournal(slash < 0 ? '' : rest.slice(slash), strict);
   const raws = splitRaw(rest, strict);
   if (isFailure(raws)) return raws;
-  if (raws.length === 0)
-    return invalid('grammar', 'use memory://root, memory://KEY/REL or memory://journal/');
-  if (raws[0] === 'root')
-    return invalid('grammar', 'memory://root is a union query with no descendants');
-  const key = parseKey(raws[0]!, strict, 'a memory root key');
+  if (first === 'root') {
+    if (raws.length > 1)
+      return invalid('grammar', 'memory://root is a union query with no descendants');
+    return { family: 'memory', key: undefined, path: [] };
+  }
+  const key = parseKey(first, strict, 'a memory root key');
   if (isFailure(key)) return key;
   const path = decodePath(raws, 1, strict);
   if (isFailure(path)) return path;

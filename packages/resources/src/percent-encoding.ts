@@ -87,10 +87,10 @@ export function decodeComponent(
       }
       const hex = raw.slice(index + 1, index + 3);
       const byte = high * 16 + low;
-      if (hex !== hex.toUpperCase()) spelling ??= `escape %${hex} must use uppercase hex`;
       if (isUnreservedCode(byte)) {
         spelling ??= `escape %${hex} names the unreserved ${String.fromCharCode(byte)}`;
       }
+      if (hex !== hex.toUpperCase()) spelling ??= `escape %${hex} must use uppercase hex`;
       bytes.push(byte);
       index += 3;
     } else if (isUnreservedCode(code)) {

@@ -19,10 +19,10 @@ describe('@toolcall/resources as a consumer sees it', () => {
     const cjs = require('@toolcall/resources');
     expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());
     expect(cjs.ResourceError.isInstance(new esm.ResourceError('invalid-address', 'x'))).toBe(true);
-    expect([esm.formatAddress(esm.parseAddressOrThrow('work://a%20b')), cjs.isAddressLike('x:y')]).toEqual([
-      'work://a%20b',
-      false,
-    ]);
+    expect([
+      esm.formatAddress(esm.parseAddressOrThrow('work://a%20b')),
+      cjs.isAddressLike('x:y'),
+    ]).toEqual(['work://a%20b', false]);
   });
 
   it('reads a session file through the node subpath with import and require', async () => {
