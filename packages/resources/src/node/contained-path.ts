@@ -33,6 +33,15 @@ export function outsideRoot(address: string): ResourceError {
   });
 }
 
+// Symlink loops and permission errors: keep only the system code, never the message.
+function unresolvable(address: string, error: unknown): ResourceError {
+  const code = (error as { code?: unknown } | null)?.code;
+  return new ResourceError('io-failed', `Could not resolve ${address}`, {
+    address,
+    ...(typeof code === 'string' ? { systemCode: code } : {}),
+  });
+}
+
 /** Resolves a root's real path, or undefined when it does not exist. */
 export function realRootOf(root: string): string | undefined {
   try {
@@ -63,7 +72,7 @@ export function resolveContained(
     try {
       real = realpathSync.native(probe);
     } catch (error) {
-      if (!isMissing(error)) throw error;
+      if (!isMissing(error)) return fail(unresolvable(address, error));
       if (probe === realRoot) return ok({ kind: 'no-root' });
       tail.unshift(path.basename(probe));
       probe = path.dirname(probe);

@@ -27,6 +27,8 @@ export interface DirectoryTree {
   readonly media: boolean;
   /** Whether bare listings recurse (packaged docs list every document). */
   readonly recursive?: boolean;
+  /** Glob patterns a search helper must keep to (packaged docs: Markdown only). */
+  readonly include?: readonly string[];
 }
 
 /** A whole-tree listing or search union over several trees (memory://root, history://saved). */
@@ -168,7 +170,7 @@ export async function executeOnTree(
   if (leaf !== undefined && tree.visible !== undefined && !tree.visible(leaf, isDirectory)) {
     return fail(notFound(address));
   }
-  const include = tree.visible === undefined ? [] : ['*.md'];
+  const include = tree.include ?? [];
   if (operation === 'glob' || operation === 'grep') {
     if (operation === 'glob' && !isDirectory) {
       return fail(

@@ -10,6 +10,7 @@ export function docsHandler(docsDirectory: string): FamilyHandler<ToolcallAddres
     address: 'toolcall://',
     media: false,
     recursive: true,
+    include: ['*.md'],
     visible: (name, isDirectory) => isDirectory || name.endsWith('.md'),
   };
   return (request) => {
