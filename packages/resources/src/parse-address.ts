@@ -3,7 +3,7 @@ import { ResourceError } from './errors.js';
 import { formatAddress } from './format-address.js';
 import { familyParsers } from './parse-families.js';
 import { fail, ok, type Result } from './result.js';
-import { invalid, isFailure, type ParseFailure } from './split-components.js';
+import { invalid, isFailure, ParseFailure } from './split-components.js';
 
 // Two or more scheme characters, so a Windows drive (`C://x`) stays a path.
 const schemePrefix = /^([A-Za-z][A-Za-z0-9+.-]+):\/\//;
@@ -14,17 +14,31 @@ export function isAddressLike(text: string): boolean {
   return schemePrefix.test(text);
 }
 
+// The scheme as written when `text` starts with `scheme://`, without a regexp match array.
+function schemeOfText(text: string): string | undefined {
+  const end = text.indexOf('://');
+  if (end < 2) return undefined;
+  for (let i = 0; i < end; i++) {
+    const code = text.charCodeAt(i) | 0x20;
+    const letter = code >= 97 && code <= 122;
+    if (letter) continue;
+    const other = text.charCodeAt(i);
+    if (i === 0 || !((other >= 48 && other <= 57) || other === 43 || other === 45 || other === 46))
+      return undefined;
+  }
+  return text.slice(0, end);
+}
+
 function parseWith(text: string, strict: boolean): ResourceAddress | ParseFailure {
-  const match = schemePrefix.exec(text);
-  if (match === null) return invalid('not-an-address', 'it does not start with scheme://');
-  const written = match[1]!;
-  const scheme = written.toLowerCase();
+  const written = schemeOfText(text);
+  if (written === undefined) return invalid('not-an-address', 'it does not start with scheme://');
+  const scheme = known.has(written) ? written : written.toLowerCase();
   if (!known.has(scheme)) {
-    return {
-      code: 'unknown-scheme',
-      issue: 'grammar',
-      detail: `unknown scheme ${scheme}://; known schemes are ${resourceSchemes.map((s) => `${s}://`).join(', ')}`,
-    };
+    return new ParseFailure(
+      'unknown-scheme',
+      'grammar',
+      `unknown scheme ${scheme}://; known schemes are ${resourceSchemes.map((s) => `${s}://`).join(', ')}`,
+    );
   }
   if (strict && written !== scheme) return invalid('noncanonical', 'the scheme must be lowercase');
   let rest = text.slice(written.length + 3);
@@ -49,11 +63,19 @@ function toError(text: string, failure: ParseFailure): ResourceError {
     failure.code === 'unknown-scheme'
       ? `Unknown resource address ${text}: ${failure.detail}`
       : `Invalid resource address ${text}: ${failure.detail}${suggestion}`;
-  return new ResourceError(failure.code, message, {
-    address: text,
-    issue: failure.issue,
-    ...(canonical === undefined ? {} : { canonical }),
-  });
+  // A validation failure is a value whose stack says nothing the address does not;
+  // capturing one costs more than parsing, so bulk validation skips it.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new ResourceError(failure.code, message, {
+      address: text,
+      issue: failure.issue,
+      ...(canonical === undefined ? {} : { canonical }),
+    });
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /** Parses a canonical resource address; noncanonical and malformed input fail as `invalid-address`. */

@@ -74,6 +74,47 @@ export function decodeComponent(
     }
     return raw;
   }
+  const fast = decodeCanonical(raw, index, kind);
+  if (fast !== undefined) return fast;
+  return decodeSlowly(raw, index, strict, kind);
+}
+
+// The common case: only unreserved bytes and canonical uppercase escapes of other
+// bytes. The native decoder then does the UTF-8 work; anything else goes the slow way.
+function decodeCanonical(raw: string, from: number, kind: ComponentKind): string | undefined {
+  const length = raw.length;
+  for (let index = from; index < length; index++) {
+    const code = raw.charCodeAt(index);
+    if (isUnreservedCode(code)) continue;
+    if (code !== 37 || index + 2 >= length) return undefined;
+    const high = raw.charCodeAt(index + 1);
+    const low = raw.charCodeAt(index + 2);
+    if (!isUpperHex(high) || !isUpperHex(low)) return undefined;
+    const byte = hexValue(high) * 16 + hexValue(low);
+    if (isUnreservedCode(byte) || byte < 0x20 || byte === 0x7f) return undefined;
+    if (byte === 47 && kind !== 'opaque') return undefined;
+    if (byte === 92 && kind === 'path') return undefined;
+    index += 2;
+  }
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function isUpperHex(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 70);
+}
+
+function decodeSlowly(
+  raw: string,
+  from: number,
+  strict: boolean,
+  kind: ComponentKind,
+): string | DecodeFailure {
+  const length = raw.length;
+  let index = from;
   let spelling: string | undefined;
   const bytes: number[] = [];
   for (let i = 0; i < index; i++) bytes.push(raw.charCodeAt(i));

@@ -1,21 +1,27 @@
 import type { AddressIssue } from './errors.js';
-import { type ComponentKind, type DecodeFailure, decodeComponent } from './percent-encoding.js';
+import { type ComponentKind, decodeComponent } from './percent-encoding.js';
 
-/** A failed parse before it becomes a ResourceError. */
-export interface ParseFailure {
+/** A failed parse before it becomes a ResourceError (a class, so the check is one instanceof). */
+export class ParseFailure {
   readonly code: 'invalid-address' | 'unknown-scheme';
   readonly issue: AddressIssue;
   readonly detail: string;
+
+  constructor(code: 'invalid-address' | 'unknown-scheme', issue: AddressIssue, detail: string) {
+    this.code = code;
+    this.issue = issue;
+    this.detail = detail;
+  }
 }
 
 /** Builds a ParseFailure for an invalid address. */
 export function invalid(issue: AddressIssue, detail: string): ParseFailure {
-  return { code: 'invalid-address', issue, detail };
+  return new ParseFailure('invalid-address', issue, detail);
 }
 
-/** Whether a helper returned a failure rather than a value. */
-export function isFailure(value: unknown): value is ParseFailure | DecodeFailure {
-  return typeof value === 'object' && value !== null && 'issue' in value && 'detail' in value;
+/** Whether a parse step returned a failure rather than a value. */
+export function isFailure(value: unknown): value is ParseFailure {
+  return value instanceof ParseFailure;
 }
 
 /**
@@ -24,6 +30,7 @@ export function isFailure(value: unknown): value is ParseFailure | DecodeFailure
  */
 export function splitRaw(rest: string, strict: boolean): string[] | ParseFailure {
   if (rest === '') return [];
+  if (rest.indexOf('/') < 0) return [rest];
   const raws = rest.split('/');
   if (raws[0] === '') return invalid('absolute-component', 'components must be relative');
   if (raws[raws.length - 1] === '') {
@@ -45,21 +52,16 @@ export function decodeOne(
   kind: ComponentKind,
 ): string | ParseFailure {
   const decoded = decodeComponent(raw, strict, kind);
-  if (typeof decoded !== 'string') return { code: 'invalid-address', ...decoded };
-  return decoded;
+  return typeof decoded === 'string' ? decoded : invalid(decoded.issue, decoded.detail);
 }
 
-/** Decodes `raws[from…]` as path components. */
-export function decodePath(
-  raws: readonly string[],
-  from: number,
-  strict: boolean,
-): string[] | ParseFailure {
-  const path: string[] = [];
-  for (let i = from; i < raws.length; i++) {
-    const decoded = decodeOne(raws[i]!, strict, 'path');
+/** Decodes `raws[from…]` as path components, reusing the array when `from` is 0. */
+export function decodePath(raws: string[], from: number, strict: boolean): string[] | ParseFailure {
+  const path = from === 0 ? raws : raws.slice(from);
+  for (let i = 0; i < path.length; i++) {
+    const decoded = decodeOne(path[i]!, strict, 'path');
     if (typeof decoded !== 'string') return decoded;
-    path.push(decoded);
+    path[i] = decoded;
   }
   return path;
 }

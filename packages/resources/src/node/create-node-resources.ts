@@ -20,7 +20,7 @@ export function createNodeFamilyHandlers(options: NodeResourcesOptions): Resourc
     skill: skillHandler(normalized),
     ...(normalized.docsDirectory === undefined
       ? {}
-      : { toolcall: docsHandler(normalized.docsDirectory) }),
+      : { toolcall: docsHandler(normalized.docsDirectory, normalized.prepareCache) }),
   };
 }
 

@@ -41,12 +41,6 @@ function notFound(address: string): ResourceError {
   return new ResourceError('not-found', `${address} does not exist`, { address });
 }
 
-/** Prepare-time containment: refuses symlink escapes that already exist on disk. */
-export function checkContainment(target: TreeTarget, address: string): Result<void> {
-  const resolved = resolveContained(target.tree.root, target.components, address);
-  return resolved.success ? ok(undefined) : resolved;
-}
-
 function entryOf(
   tree: DirectoryTree,
   components: readonly string[],

@@ -76,7 +76,12 @@ export function memoryHandler(options: NormalizedNodeOptions): FamilyHandler<Mem
           fail(new ResourceError('not-found', `${authored} does not exist`, { address: authored })),
       });
     }
-    return prepareTree(request, { tree: treeOf(root), components: address.path }, root.scope);
+    return prepareTree(
+      request,
+      { tree: treeOf(root), components: address.path },
+      root.scope,
+      options.prepareCache,
+    );
   };
 }
 
@@ -93,6 +98,7 @@ export function journalHandler(options: NormalizedNodeOptions): FamilyHandler<Jo
       request,
       { tree, components: file === undefined ? [] : [file] },
       'workspace',
+      options.prepareCache,
     );
   };
 }

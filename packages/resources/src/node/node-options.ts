@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SkillOrigin } from '../address-types.js';
 import type { ResourceScope } from '../family-handler.js';
 import type { ResourceProviders } from '../providers.js';
+import { PrepareCache } from './prepare-check.js';
 
 /** One configured persistent-memory root. */
 export interface MemoryRootOption {
@@ -65,6 +66,7 @@ export interface NormalizedNodeOptions {
   readonly journalDirectory: string;
   readonly skillSources: readonly SkillSourceOption[];
   readonly providers: ResourceProviders;
+  readonly prepareCache: PrepareCache;
 }
 
 /** The lowercase SHA-256 hex digest of a string. */
@@ -144,5 +146,6 @@ export function normalizeNodeOptions(input: NodeResourcesOptions): NormalizedNod
     ),
     skillSources,
     providers: options.providers ?? {},
+    prepareCache: new PrepareCache(),
   };
 }

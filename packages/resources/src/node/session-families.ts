@@ -8,6 +8,7 @@ import { ok, type Result } from '../result.js';
 import { realRootOf, resolveContained } from './contained-path.js';
 import type { DirectoryTree } from './directory-tree.js';
 import type { NormalizedNodeOptions } from './node-options.js';
+import { precheckContainment } from './prepare-check.js';
 import { noSession, prepareTree, sessionIdOf } from './tree-handler.js';
 
 /** `work://` (session scratch) and `work://shared` (workspace scratch). */
@@ -20,7 +21,12 @@ export function workHandler(options: NormalizedNodeOptions): FamilyHandler<WorkA
         address: 'work://shared',
         media: true,
       };
-      return prepareTree(request, { tree, components: address.path }, 'workspace');
+      return prepareTree(
+        request,
+        { tree, components: address.path },
+        'workspace',
+        options.prepareCache,
+      );
     }
     const id = sessionIdOf(request.context, options.sessionId);
     if (id === undefined) return noSession(request.authored);
@@ -29,7 +35,12 @@ export function workHandler(options: NormalizedNodeOptions): FamilyHandler<WorkA
       address: 'work://',
       media: true,
     };
-    return prepareTree(request, { tree, components: address.path }, 'session');
+    return prepareTree(
+      request,
+      { tree, components: address.path },
+      'session',
+      options.prepareCache,
+    );
   };
 }
 
@@ -46,7 +57,7 @@ export function artifactHandler(options: NormalizedNodeOptions): FamilyHandler<A
       visible: (_name, isDirectory) => !isDirectory,
     };
     const components = request.address.handle === undefined ? [] : [request.address.handle];
-    return prepareTree(request, { tree, components }, 'session');
+    return prepareTree(request, { tree, components }, 'session', options.prepareCache);
   };
 }
 
@@ -108,7 +119,12 @@ export function savedHistoryHandler(
     }
     const session = parts[0]!;
     // The session component is model-chosen, so its history directory must stay in the store.
-    const check = resolveContained(options.sessionsDirectory, [session, 'history'], authored);
+    const check = precheckContainment(
+      options.prepareCache,
+      options.sessionsDirectory,
+      [session, 'history'],
+      authored,
+    );
     if (!check.success) return check;
     const tree: DirectoryTree = {
       root: path.join(options.sessionsDirectory, session, 'history'),
@@ -116,7 +132,7 @@ export function savedHistoryHandler(
       media: false,
     };
     const target = { tree, components: parts.slice(1) };
-    const prepared = prepareTree(request, target, 'workspace');
+    const prepared = prepareTree(request, target, 'workspace', options.prepareCache);
     if (!prepared.success) return prepared;
     return ok({
       scope: 'workspace',

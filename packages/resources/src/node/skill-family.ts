@@ -126,7 +126,12 @@ export function skillHandler(options: NormalizedNodeOptions): FamilyHandler<Skil
       address: formatAddress({ family: 'skill', locator, path: [] }),
       media: true,
     };
-    const prepared = prepareTree(request, { tree, components: address.path }, 'workspace');
+    const prepared = prepareTree(
+      request,
+      { tree, components: address.path },
+      'workspace',
+      options.prepareCache,
+    );
     if (!prepared.success) return prepared;
     return ok({
       target: formatAddress({ family: 'skill', locator: exactLocator(skill), path: address.path }),

@@ -6,15 +6,17 @@ import type {
   ResourceScope,
 } from '../family-handler.js';
 import { fail, ok, type Result } from '../result.js';
-import { checkContainment, executeOnTree, type TreeTarget } from './directory-tree.js';
+import { executeOnTree, type TreeTarget } from './directory-tree.js';
+import { type PrepareCache, precheckContainment } from './prepare-check.js';
 
 /** Prepares a tree-backed address: containment now, the operation after permission. */
 export function prepareTree(
   request: FamilyPrepareRequest<unknown>,
   target: TreeTarget,
   scope: ResourceScope,
+  cache: PrepareCache,
 ): Result<FamilyPreparation> {
-  const checked = checkContainment(target, request.authored);
+  const checked = precheckContainment(cache, target.tree.root, target.components, request.authored);
   if (!checked.success) return checked;
   const { operation, authored } = request;
   return ok({ scope, execute: (options) => executeOnTree(target, operation, authored, options) });
