@@ -6,5 +6,7 @@ export default defineConfig({
   dts: true,
   sourcemap: true,
   clean: true,
+  // One shared chunk for both formats, so the node subpath and the root share classes.
+  splitting: true,
   target: 'node20',
 });

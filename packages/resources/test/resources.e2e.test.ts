@@ -29,11 +29,14 @@ describe('@toolcall/resources as a consumer sees it', () => {
     const esm = await import('@toolcall/resources/node');
     const cjs = require('@toolcall/resources/node');
     expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());
+    const roots = [await import('@toolcall/resources'), require('@toolcall/resources')];
     const texts: string[] = [];
-    for (const module of [esm, cjs]) {
+    for (const [index, module] of [esm, cjs].entries()) {
       const resolver = module.createNodeResources({ workspace, sessionId: 's1' });
       const prepared = resolver.prepare('read', 'work://note.md');
       if (!prepared.success) throw prepared.error;
+      // The subpath shares the root's classes, so attempts are the root's ResourceAttempt.
+      expect(prepared.value.attempt instanceof roots[index].ResourceAttempt).toBe(true);
       const outcome = await resolver.execute(prepared.value.attempt);
       if (!outcome.success || outcome.value.kind !== 'file') throw new Error('expected a file');
       texts.push(new TextDecoder().decode(outcome.value.data));

@@ -30,9 +30,13 @@ export class PrepareCache {
     this.#now = options.now ?? Date.now;
   }
 
+  /** The current time on the cache's clock; one reading serves a whole walk. */
+  now(): number {
+    return this.#now();
+  }
+
   /** The real path of a configured root, or undefined while it does not exist. */
-  realRoot(root: string): string | undefined {
-    const now = this.#now();
+  realRoot(root: string, now: number): string | undefined {
     const known = this.#roots.get(root);
     if (known !== undefined && now - known.at < this.#ttl) return known.real;
     const real = realRootOf(root);
@@ -42,8 +46,7 @@ export class PrepareCache {
   }
 
   /** The type of `name` in `directory` (undefined when missing), or 'unknown' for huge directories. */
-  entryType(directory: string, name: string): EntryType | 'missing' | 'unknown' {
-    const now = this.#now();
+  entryType(directory: string, name: string, now: number): EntryType | 'missing' | 'unknown' {
     let listing = this.#listings.get(directory);
     if (listing === undefined || now - listing.at >= this.#ttl) {
       listing = { at: now, entries: readListing(directory) };
@@ -83,12 +86,13 @@ export function precheckContainment(
   components: readonly string[],
   address: string,
 ): Result<void> {
-  const realRoot = cache.realRoot(root);
+  const now = cache.now();
+  const realRoot = cache.realRoot(root, now);
   if (realRoot === undefined) return ok(undefined);
   let current = realRoot;
   for (let index = 0; index < components.length; index++) {
     const name = components[index]!;
-    const type = cache.entryType(current, name);
+    const type = cache.entryType(current, name, now);
     if (type === 'missing') return ok(undefined);
     if (type === 'symlink' || type === 'unknown') {
       const resolved = resolveContained(root, components, address);

@@ -11,33 +11,47 @@ import type { NormalizedNodeOptions } from './node-options.js';
 import { precheckContainment } from './prepare-check.js';
 import { noSession, prepareTree, sessionIdOf } from './tree-handler.js';
 
+// Trees per session id, so prepare does not rebuild paths on every call.
+function treesBySession(build: (id: string) => DirectoryTree): (id: string) => DirectoryTree {
+  const trees = new Map<string, DirectoryTree>();
+  return (id) => {
+    let tree = trees.get(id);
+    if (tree === undefined) {
+      tree = build(id);
+      if (trees.size >= 256) trees.clear();
+      trees.set(id, tree);
+    }
+    return tree;
+  };
+}
+
 /** `work://` (session scratch) and `work://shared` (workspace scratch). */
 export function workHandler(options: NormalizedNodeOptions): FamilyHandler<WorkAddress> {
+  const shared: DirectoryTree = {
+    root: options.workspaceWorkDirectory,
+    address: 'work://shared',
+    media: true,
+  };
+  const sessionTree = treesBySession((id) => ({
+    root: path.join(options.sessionsDirectory, id, 'work'),
+    address: 'work://',
+    media: true,
+  }));
   return (request) => {
     const { address } = request;
     if (address.scope === 'workspace') {
-      const tree: DirectoryTree = {
-        root: options.workspaceWorkDirectory,
-        address: 'work://shared',
-        media: true,
-      };
       return prepareTree(
         request,
-        { tree, components: address.path },
+        { tree: shared, components: address.path },
         'workspace',
         options.prepareCache,
       );
     }
     const id = sessionIdOf(request.context, options.sessionId);
     if (id === undefined) return noSession(request.authored);
-    const tree: DirectoryTree = {
-      root: path.join(options.sessionsDirectory, id, 'work'),
-      address: 'work://',
-      media: true,
-    };
     return prepareTree(
       request,
-      { tree, components: address.path },
+      { tree: sessionTree(id), components: address.path },
       'session',
       options.prepareCache,
     );
@@ -46,18 +60,23 @@ export function workHandler(options: NormalizedNodeOptions): FamilyHandler<WorkA
 
 /** `artifact://`: persisted output and saved files; handles are the existing file names. */
 export function artifactHandler(options: NormalizedNodeOptions): FamilyHandler<ArtifactAddress> {
+  const sessionTree = treesBySession((id) => ({
+    root: path.join(options.sessionsDirectory, id, 'artifacts'),
+    address: 'artifact://',
+    media: true,
+    // Handles are one component, so only files directly inside are artifacts.
+    visible: (_name: string, isDirectory: boolean) => !isDirectory,
+  }));
   return (request) => {
     const id = sessionIdOf(request.context, options.sessionId);
     if (id === undefined) return noSession(request.authored);
-    const tree: DirectoryTree = {
-      root: path.join(options.sessionsDirectory, id, 'artifacts'),
-      address: 'artifact://',
-      media: true,
-      // Handles are one component, so only files directly inside are artifacts.
-      visible: (_name, isDirectory) => !isDirectory,
-    };
     const components = request.address.handle === undefined ? [] : [request.address.handle];
-    return prepareTree(request, { tree, components }, 'session', options.prepareCache);
+    return prepareTree(
+      request,
+      { tree: sessionTree(id), components },
+      'session',
+      options.prepareCache,
+    );
   };
 }
 
@@ -108,6 +127,11 @@ async function listSavedSessions(
 export function savedHistoryHandler(
   options: NormalizedNodeOptions,
 ): FamilyHandler<SavedHistoryAddress> {
+  const savedTree = treesBySession((session) => ({
+    root: path.join(options.sessionsDirectory, session, 'history'),
+    address: appendToAddress('history://saved', [session]),
+    media: false,
+  }));
   return (request) => {
     const { path: parts } = request.address;
     const { operation, authored } = request;
@@ -126,11 +150,7 @@ export function savedHistoryHandler(
       authored,
     );
     if (!check.success) return check;
-    const tree: DirectoryTree = {
-      root: path.join(options.sessionsDirectory, session, 'history'),
-      address: appendToAddress('history://saved', [session]),
-      media: false,
-    };
+    const tree = savedTree(session);
     const target = { tree, components: parts.slice(1) };
     const prepared = prepareTree(request, target, 'workspace', options.prepareCache);
     if (!prepared.success) return prepared;
