@@ -277,6 +277,24 @@ describe('canonicalizeAddress', () => {
   });
 });
 
+describe('canonicalizeAddress regressions found by fast-check', () => {
+  it('decodes escaped structural keywords before matching them', () => {
+    expect([
+      canonicalizeAddress('memory://%72oot'),
+      canonicalizeAddress('agent://%72%6f%6f%74/%20'),
+      canonicalizeAddress(`skill://pdf@%65${hex.slice(1)}`),
+      canonicalizeAddress('history://%73aved/s1'),
+      canonicalizeAddress('memory://%6Aournal/x'),
+    ]).toEqual([
+      { success: true, value: 'memory://root' },
+      { success: true, value: 'agent://root/%20' },
+      { success: true, value: `skill://pdf@${hex}` },
+      { success: true, value: 'history://saved/s1' },
+      { success: true, value: 'memory://journal/x' },
+    ]);
+  });
+});
+
 describe('isAddressLike', () => {
   it('returns true only for scheme:// text with a scheme of two or more characters', () => {
     expect(
