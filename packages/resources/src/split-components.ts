@@ -1,4 +1,8 @@
 import type { AddressIssue } from './errors.js';
+
+const sha256Hex = /^[0-9a-f]{64}$/;
+const sha256AnyCase = /^[0-9a-fA-F]{64}$/;
+
 import { type ComponentKind, decodeComponent } from './percent-encoding.js';
 
 /** A failed parse before it becomes a ResourceError (a class, so the check is one instanceof). */
@@ -64,4 +68,18 @@ export function decodePath(raws: string[], from: number, strict: boolean): strin
     path[i] = decoded;
   }
   return path;
+}
+
+/** Checks a full lowercase SHA-256 hex digest (lenient mode lowercases it). */
+export function parseKey(raw: string, strict: boolean, what: string): string | ParseFailure {
+  if (sha256Hex.test(raw)) return raw;
+  if (!strict && sha256AnyCase.test(raw)) return raw.toLowerCase();
+  if (sha256AnyCase.test(raw)) return invalid('noncanonical', `${what} must be lowercase hex`);
+  return invalid('grammar', `${what} must be a full lowercase SHA-256 hex digest`);
+}
+
+/** Decodes the component before the first `/`, to match a structural keyword. */
+export function firstComponent(rest: string, strict: boolean): string | ParseFailure {
+  const slash = rest.indexOf('/');
+  return decodeOne(slash < 0 ? rest : rest.slice(0, slash), strict, 'path');
 }

@@ -5,7 +5,8 @@ import type { ListingEntry, ResourceOutcome, SearchRoot } from '../outcome-types
 import { createPathRewriter, type PathMapping } from '../path-rewriter.js';
 import { fail, ok, type Result } from '../result.js';
 import { resolveContained } from './contained-path.js';
-import { type DirectoryTree, listTree } from './directory-tree.js';
+import { listTree } from './directory-listing.js';
+import type { DirectoryTree } from './directory-tree.js';
 import type { MemoryRoot, NormalizedNodeOptions } from './node-options.js';
 import { prepareTree } from './tree-handler.js';
 
