@@ -36,7 +36,14 @@ function summarize(outcome: ResourceOutcome): unknown {
   }
 }
 
+// Every result, error and rewritten helper line must be free of backing paths.
 async function run(operation: ResourceOperation, address: string): Promise<unknown> {
+  const result = await runUnchecked(operation, address);
+  expect(JSON.stringify(result)).not.toContain(tree.base);
+  return result;
+}
+
+async function runUnchecked(operation: ResourceOperation, address: string): Promise<unknown> {
   const prepared = resolver.prepare(operation, address);
   if (!prepared.success) return { prepare: prepared.error.code, message: prepared.error.message };
   const outcome = await resolver.execute(prepared.value.attempt);
@@ -329,6 +336,16 @@ describe('createNodeResources on a real session directory', () => {
         }),
       }),
     ]);
+  });
+
+  it('truncates listings at listLimit', async () => {
+    const prepared = resolver.prepare('read', 'work://');
+    if (!prepared.success) throw prepared.error;
+    const outcome = await resolver.execute(prepared.value.attempt, { listLimit: 2 });
+    expect(
+      outcome.success &&
+        outcome.value.kind === 'listing' && [outcome.value.entries.length, outcome.value.truncated],
+    ).toEqual([2, true]);
   });
 
   it('serves toolcall:// without a session and refuses session families', async () => {
