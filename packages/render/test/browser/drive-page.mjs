@@ -1,0 +1,171 @@
+// Drives a real headless Chromium over the DevTools protocol (Node 20 needs
+// --experimental-websocket): loads the page at 800 px, clicks every collapsed
+// row's summary with real mouse events, and prints one JSON report on stdout.
+// Usage: node --experimental-websocket drive-page.mjs CHROMIUM PAGE.html SCREENSHOT.png
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [chromiumPath, pagePath, screenshotPath] = process.argv.slice(2);
+const profile = mkdtempSync(join(tmpdir(), 'render-chromium-'));
+const browser = spawn(
+  chromiumPath,
+  [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--hide-scrollbars',
+    `--user-data-dir=${profile}`,
+    '--remote-debugging-address=127.0.0.1',
+    '--remote-debugging-port=0',
+    '--window-size=800,600',
+    'about:blank',
+  ],
+  { stdio: ['ignore', 'ignore', 'pipe'] },
+);
+
+const exited = new Promise((resolve) => browser.once('exit', resolve));
+async function cleanUp() {
+  browser.kill('SIGKILL');
+  await exited;
+  rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+}
+
+const browserUrl = await new Promise((resolve, reject) => {
+  let seen = '';
+  browser.stderr.on('data', (chunk) => {
+    seen += chunk;
+    const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
+    if (match) resolve(match[1]);
+  });
+  browser.on('exit', (code) => reject(new Error(`chromium exited ${code}: ${seen}`)));
+});
+const { host } = new URL(browserUrl);
+const targets = await (await fetch(`http://${host}/json/list`)).json();
+const page = targets.find((target) => target.type === 'page');
+const socket = new WebSocket(page.webSocketDebuggerUrl);
+await new Promise((resolve, reject) => {
+  socket.onopen = resolve;
+  socket.onerror = reject;
+});
+
+let nextId = 0;
+const pending = new Map();
+const waiters = [];
+socket.onmessage = (event) => {
+  const message = JSON.parse(event.data);
+  if (message.id !== undefined) {
+    const entry = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.error) entry.reject(new Error(JSON.stringify(message.error)));
+    else entry.resolve(message.result);
+  } else {
+    for (const waiter of waiters.splice(0)) waiter(message);
+  }
+};
+function send(method, params = {}) {
+  const id = ++nextId;
+  socket.send(JSON.stringify({ id, method, params }));
+  return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+}
+function nextEvent(method) {
+  return new Promise((resolve) => {
+    const listen = (message) =>
+      message.method === method ? resolve(message) : waiters.push(listen);
+    waiters.push(listen);
+  });
+}
+async function evaluate(expression) {
+  const { result, exceptionDetails } = await send('Runtime.evaluate', {
+    expression,
+    returnByValue: true,
+  });
+  if (exceptionDetails) throw new Error(JSON.stringify(exceptionDetails));
+  return result.value;
+}
+
+const overflowCheck = `(() => {
+  const root = document.documentElement;
+  const offenders = [...document.querySelectorAll('summary, pre, .tc-event, .tc-batch, h1')]
+    .filter((el) => el.getClientRects().length > 0 && el.scrollWidth > el.clientWidth + 1)
+    .map((el) => el.className || el.tagName);
+  return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, offenders };
+})()`;
+
+try {
+  await send('Page.enable');
+  await send('Runtime.enable');
+  await send('Emulation.setDeviceMetricsOverride', {
+    width: 800,
+    height: 600,
+    deviceScaleFactor: 1,
+    mobile: false,
+  });
+  const loaded = nextEvent('Page.loadEventFired');
+  await send('Page.navigate', { url: pathToFileURL(pagePath).href });
+  await loaded;
+  const initial = await evaluate(`(() => ({
+    rows: document.querySelectorAll('details.tc-row').length,
+    scripts: document.querySelectorAll('script').length,
+    open: document.querySelectorAll('details.tc-row[open]').length,
+    openIds: [...document.querySelectorAll('details.tc-row[open]')].map((d) => d.dataset.id),
+    overflow: ${overflowCheck},
+  }))()`);
+  const size = await evaluate(
+    '({ width: 800, height: Math.min(4000, document.documentElement.scrollHeight) })',
+  );
+  const before = await send('Page.captureScreenshot', {
+    format: 'png',
+    captureBeyondViewport: true,
+    clip: { x: 0, y: 0, ...size, scale: 1 },
+  });
+  writeFileSync(
+    screenshotPath.replace(/\.png$/, '-initial.png'),
+    Buffer.from(before.data, 'base64'),
+  );
+  // Click each top-level collapsed row's summary with a real mouse event.
+  const clicked = [];
+  const ids = await evaluate(
+    `[...document.querySelectorAll('main > details.tc-row:not([open]), main > .tc-batch > details.tc-row:not([open])')].map((d) => d.dataset.id)`,
+  );
+  for (const id of ids) {
+    const box = await evaluate(`(() => {
+      const summary = document.querySelector('details[data-id=' + JSON.stringify(${JSON.stringify(id)}) + '] > summary');
+      summary.scrollIntoView({ block: 'center' });
+      const r = summary.getBoundingClientRect();
+      return { x: r.left + Math.min(20, r.width / 2), y: r.top + r.height / 2 };
+    })()`);
+    for (const type of ['mousePressed', 'mouseReleased']) {
+      await send('Input.dispatchMouseEvent', {
+        type,
+        x: box.x,
+        y: box.y,
+        button: 'left',
+        clickCount: 1,
+      });
+    }
+    const state = await evaluate(`(() => {
+      const d = document.querySelector('details[data-id=' + JSON.stringify(${JSON.stringify(id)}) + ']');
+      const content = d.querySelector(':scope > .tc-content');
+      return { open: d.open, contentHeight: content.getBoundingClientRect().height };
+    })()`);
+    clicked.push({ id, ...state });
+  }
+  const afterClicks = await evaluate(overflowCheck);
+  await evaluate('window.scrollTo(0, 0)');
+  const shot = await send('Page.captureScreenshot', {
+    format: 'png',
+    captureBeyondViewport: false,
+  });
+  writeFileSync(screenshotPath, Buffer.from(shot.data, 'base64'));
+  process.stdout.write(`${JSON.stringify({ initial, clicked, afterClicks })}\n`);
+} finally {
+  socket.close();
+  await cleanUp();
+}
