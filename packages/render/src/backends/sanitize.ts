@@ -10,7 +10,15 @@ function picture(char: string): string {
   return '\ufffd';
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const bodyControlPattern = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
 /** Replaces control characters other than tab in one line with visible symbols. */
 export function sanitizeLine(line: string): string {
   return line.replace(controlPattern, picture);
+}
+
+/** Replaces control characters other than tab and newline in a body with visible symbols. */
+export function sanitizeBody(body: string): string {
+  return body.replace(bodyControlPattern, picture);
 }

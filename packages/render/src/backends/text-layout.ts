@@ -1,7 +1,7 @@
 import type { RenderStatus } from '../rendering.js';
 import type { RenderItem, RenderRow, RenderTree } from '../tree.js';
 import { countSuffix, disclosureGlyph, statusMarkers } from './markers.js';
-import { sanitizeLine } from './sanitize.js';
+import { sanitizeBody, sanitizeLine } from './sanitize.js';
 
 /** How a text backend decorates the pieces of a row. */
 export interface TextStyle {
@@ -48,15 +48,13 @@ function emitRow(row: RenderRow, prefix: string, layout: Layout): void {
   if (!row.expandable || !row.expanded) return;
   const inner = prefix + layout.indent;
   if (row.body !== null && row.body !== '') {
-    const { head, folded, tail } = foldBody(row.body, layout.maxBodyLines);
-    for (const line of head)
-      layout.lines.push(`${inner}${style.bodyLine(row.bodyMode, sanitizeLine(line))}`);
+    const { head, folded, tail } = foldBody(sanitizeBody(row.body), layout.maxBodyLines);
+    for (const line of head) layout.lines.push(`${inner}${style.bodyLine(row.bodyMode, line)}`);
     if (folded > 0) {
       layout.lines.push(
         `${inner}${style.dim(`⋮ ${folded} more line${folded === 1 ? '' : 's'} folded`)}`,
       );
-      for (const line of tail)
-        layout.lines.push(`${inner}${style.bodyLine(row.bodyMode, sanitizeLine(line))}`);
+      for (const line of tail) layout.lines.push(`${inner}${style.bodyLine(row.bodyMode, line)}`);
     }
   }
   if (row.children !== null) emitItems(row.children, inner, layout);
