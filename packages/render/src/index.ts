@@ -22,7 +22,12 @@ export {
   type RenderDataBlock,
   scrubRenderData,
 } from './render-data/decode.js';
-export { appendRenderData, type EncodeOptions, encodeRenderData } from './render-data/encode.js';
+export {
+  appendRenderData,
+  type EncodeOptions,
+  encodeRenderData,
+  replaceRenderData,
+} from './render-data/encode.js';
 export { CLOSE_MARKER, isValidOwnerId, OPEN_PREFIX } from './render-data/markers.js';
 export type {
   DispatchStatus,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractRenderData, findRenderDataBlocks, scrubRenderData } from './decode.js';
-import { appendRenderData, encodeRenderData } from './encode.js';
+import { appendRenderData, encodeRenderData, replaceRenderData } from './encode.js';
 
 function encode(id: string, data: Record<string, unknown>): string {
   const result = encodeRenderData(id, data as never);
@@ -148,5 +148,22 @@ describe('findRenderDataBlocks', () => {
     expect(findRenderDataBlocks(`ab${block}`)).toEqual([
       { id: 'a/1', data: { k: 'v' }, start: 2, end: 2 + block.length },
     ]);
+  });
+});
+
+describe('replaceRenderData', () => {
+  it('swaps the owner’s block for a new one and leaves other blocks alone', () => {
+    const theirs = encode('other', { b: 2 });
+    const first = appendRenderData(`out ${theirs}`, 't', { state: 'running' });
+    if (!first.success) throw first.error;
+    const second = replaceRenderData(first.value, 't', { state: 'done' });
+    expect(second).toEqual({
+      success: true,
+      value: `out ${theirs}\n${encode('t', { state: 'done' })}`,
+    });
+    expect(second.success && extractRenderData(second.value, 't')).toEqual({
+      text: `out ${theirs}`,
+      data: { state: 'done' },
+    });
   });
 });

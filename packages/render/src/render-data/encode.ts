@@ -1,6 +1,7 @@
 import { RenderError } from '../errors.js';
 import type { RenderData } from '../rendering.js';
 import type { RenderResult } from '../result.js';
+import { type DecodeOptions, extractRenderData } from './decode.js';
 import {
   CLOSE_MARKER,
   DEFAULT_MAX_PAYLOAD_CHARS,
@@ -99,4 +100,17 @@ export function appendRenderData(
 ): RenderResult<string> {
   const block = encodeRenderData(id, data, options);
   return block.success ? { success: true, value: `${text}\n${block.value}` } : block;
+}
+
+/**
+ * Replaces the render data owned by `id` in `text` (live updates, terminal settlement): the
+ * owner's blocks are removed and one new block is appended; other text stays as it was.
+ */
+export function replaceRenderData(
+  text: string,
+  id: string,
+  data: RenderData,
+  options: EncodeOptions & DecodeOptions = {},
+): RenderResult<string> {
+  return appendRenderData(extractRenderData(text, id, options).text, id, data, options);
 }
