@@ -43,6 +43,14 @@ describe('encodeRenderData', () => {
     ]);
   });
 
+  it('encodes -0 as 0 (regression: fast-check seed -1063224971)', () => {
+    const encoded = appendRenderData('', 'a', { '': { '': -0 } });
+    expect(encoded.success && extractRenderData(encoded.value, 'a')).toEqual({
+      text: '',
+      data: { '': { '': 0 } },
+    });
+  });
+
   it('returns invalid-render-data for cycles and oversized payloads', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;

@@ -25,8 +25,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** Returns the path of the first value JSON would not carry back unchanged, or null. */
 function findNonJson(value: unknown, path: string, seen: Set<object>): string | null {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
-  if (typeof value === 'number')
-    return Number.isFinite(value) && !Object.is(value, -0) ? null : path;
+  // -0 is a JSON number too; it comes back as 0.
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
   if (typeof value !== 'object') return path;
   if (seen.has(value)) return path;
   seen.add(value);
