@@ -119,6 +119,8 @@ describe('renderHtml in a real headless Chromium', () => {
         ['t3', true],
         ['t4', true],
         ['t6', true],
+        ['t6/1', true],
+        ['t6/2', true],
       ]);
       for (const row of report.clicked) expect(row.contentHeight).toBeGreaterThan(0);
       expect(report.afterClicks).toEqual({ scrollWidth: 800, clientWidth: 800, offenders: [] });

@@ -129,14 +129,19 @@ try {
     screenshotPath.replace(/\.png$/, '-initial.png'),
     Buffer.from(before.data, 'base64'),
   );
-  // Click each top-level collapsed row's summary with a real mouse event.
+  // Click the first visible closed row's summary with real mouse events, again
+  // and again, so rows nested in newly opened ones get clicked as well.
   const clicked = [];
-  const ids = await evaluate(
-    `[...document.querySelectorAll('main > details.tc-row:not([open]), main > .tc-batch > details.tc-row:not([open])')].map((d) => d.dataset.id)`,
-  );
-  for (const id of ids) {
+  for (let pass = 0; pass < 100; pass += 1) {
+    const id = await evaluate(`(() => {
+      const closed = [...document.querySelectorAll('details.tc-row:not([open])')]
+        .find((d) => d.querySelector(':scope > summary').getClientRects().length > 0);
+      return closed ? closed.dataset.id : null;
+    })()`);
+    if (id === null) break;
+    const selector = `details[data-id=${JSON.stringify(id)}]`;
     const box = await evaluate(`(() => {
-      const summary = document.querySelector('details[data-id=' + JSON.stringify(${JSON.stringify(id)}) + '] > summary');
+      const summary = document.querySelector(${JSON.stringify(selector)} + ' > summary');
       summary.scrollIntoView({ block: 'center' });
       const r = summary.getBoundingClientRect();
       return { x: r.left + Math.min(20, r.width / 2), y: r.top + r.height / 2 };
@@ -151,17 +156,23 @@ try {
       });
     }
     const state = await evaluate(`(() => {
-      const d = document.querySelector('details[data-id=' + JSON.stringify(${JSON.stringify(id)}) + ']');
+      const d = document.querySelector(${JSON.stringify(selector)});
       const content = d.querySelector(':scope > .tc-content');
       return { open: d.open, contentHeight: content.getBoundingClientRect().height };
     })()`);
     clicked.push({ id, ...state });
+    // A click that did not open the row would loop forever on it.
+    if (!state.open) break;
   }
   const afterClicks = await evaluate(overflowCheck);
   await evaluate('window.scrollTo(0, 0)');
+  const fullSize = await evaluate(
+    '({ width: 800, height: Math.min(8000, document.documentElement.scrollHeight) })',
+  );
   const shot = await send('Page.captureScreenshot', {
     format: 'png',
-    captureBeyondViewport: false,
+    captureBeyondViewport: true,
+    clip: { x: 0, y: 0, ...fullSize, scale: 1 },
   });
   writeFileSync(screenshotPath, Buffer.from(shot.data, 'base64'));
   process.stdout.write(`${JSON.stringify({ initial, clicked, afterClicks })}\n`);
