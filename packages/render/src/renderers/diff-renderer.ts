@@ -1,5 +1,6 @@
 import type { RenderContext } from '../renderer.js';
 import type { Rendering } from '../rendering.js';
+import { forEachLine } from './text.js';
 
 /** Lines of a diff shown when it opens by default; the full diff shows on explicit expansion. */
 const previewLines = 30;
@@ -14,17 +15,22 @@ function diffStats(diff: string): DiffStats {
   const files: string[] = [];
   let added = 0;
   let removed = 0;
-  for (const line of diff.split('\n')) {
-    if (line.startsWith('+++ ')) {
-      const target = line.slice(4).replace(/^b\//, '').split('\t')[0]!;
-      if (target !== '/dev/null') files.push(target);
-    } else if (line.startsWith('--- ')) {
-    } else if (line.startsWith('+')) {
-      added += 1;
-    } else if (line.startsWith('-')) {
+  forEachLine(diff, (start, end) => {
+    const first = diff.charCodeAt(start);
+    if (first === 0x2b) {
+      if (diff.startsWith('+++ ', start)) {
+        const target = diff
+          .slice(start + 4, end)
+          .replace(/^b\//, '')
+          .split('\t')[0]!;
+        if (target !== '/dev/null') files.push(target);
+      } else {
+        added += 1;
+      }
+    } else if (first === 0x2d && !diff.startsWith('--- ', start)) {
       removed += 1;
     }
-  }
+  });
   return { files, added, removed };
 }
 

@@ -1,6 +1,6 @@
 import type { RenderContext } from '../renderer.js';
 import type { Rendering } from '../rendering.js';
-import { firstLine } from './text.js';
+import { firstLine, forEachLine } from './text.js';
 
 interface GrepCounts {
   readonly matches: number;
@@ -11,44 +11,46 @@ function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
 
-// Lines the Grep tool appends after its results; they are notes, not hits.
-function isNote(line: string): boolean {
-  return line.startsWith('... ') || line === '';
+// Lines the Grep tool appends after its results (`... Results truncated`) are notes, not hits.
+function isNote(text: string, start: number, end: number): boolean {
+  return start === end || text.startsWith('... ', start);
 }
 
 /** Counts hits and files in ripgrep heading output (`path`, `N:text`, `N-context`, `--`). */
 function countContent(result: string): GrepCounts {
   let matches = 0;
   let files = 0;
-  for (const line of result.split('\n')) {
-    if (isNote(line) || line === '--') continue;
-    let index = 0;
-    while (index < line.length && isDigit(line.charCodeAt(index))) index += 1;
-    const mark = line.charCodeAt(index);
-    if (index > 0 && mark === 0x3a) matches += 1;
-    else if (!(index > 0 && mark === 0x2d)) files += 1;
-  }
+  forEachLine(result, (start, end) => {
+    if (isNote(result, start, end) || (end - start === 2 && result.startsWith('--', start))) return;
+    let index = start;
+    while (index < end && isDigit(result.charCodeAt(index))) index += 1;
+    const mark = index < end ? result.charCodeAt(index) : -1;
+    if (index > start && mark === 0x3a) matches += 1;
+    else if (!(index > start && mark === 0x2d)) files += 1;
+  });
   return { matches, files };
 }
 
 function countCounts(result: string): GrepCounts {
   let matches = 0;
   let files = 0;
-  for (const line of result.split('\n')) {
-    if (isNote(line)) continue;
-    const colon = line.lastIndexOf(':');
-    const count = Number(line.slice(colon + 1));
-    if (colon > 0 && Number.isInteger(count)) {
+  forEachLine(result, (start, end) => {
+    if (isNote(result, start, end)) return;
+    const colon = result.lastIndexOf(':', end - 1);
+    const count = Number(result.slice(colon + 1, end));
+    if (colon > start && result.slice(colon + 1, end) !== '' && Number.isInteger(count)) {
       matches += count;
       files += 1;
     }
-  }
+  });
   return { matches, files };
 }
 
 function countFiles(result: string): GrepCounts {
   let files = 0;
-  for (const line of result.split('\n')) if (!isNote(line)) files += 1;
+  forEachLine(result, (start, end) => {
+    if (!isNote(result, start, end)) files += 1;
+  });
   return { matches: files, files };
 }
 

@@ -18,3 +18,14 @@ export function countLines(text: string): number {
   }
   return count;
 }
+
+/** Calls `visit(start, end)` for each line of `text` without allocating the lines. */
+export function forEachLine(text: string, visit: (start: number, end: number) => void): void {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    visit(start, end);
+    start = end + 1;
+  }
+}
