@@ -59,6 +59,26 @@ describe('renderPlain', () => {
     );
   });
 
+  it('shows every line of a body at or under the limit and folds the rest exactly', () => {
+    const shown = (lines: number, max: number) => {
+      const body = Array.from({ length: lines }, (_, i) => `l${i}`).join('\n');
+      const out = renderPlain(
+        makeTree(makeRow({ header: 'h', expanded: true, body: `${body}\n` })),
+        {
+          maxBodyLines: max,
+        },
+      );
+      return out.split('\n').slice(1, -1).join(' ').replaceAll('  ', '');
+    };
+    expect([shown(6, 6), shown(7, 6), shown(3, 2), shown(2, 1), shown(5, 0)]).toEqual([
+      'l0 l1 l2 l3 l4 l5',
+      'l0 l1 l2 l3 ⋮ 1 more line folded l5 l6',
+      'l0 l1 ⋮ 1 more line folded',
+      'l0 ⋮ 1 more line folded',
+      'l0 l1 l2 l3 l4',
+    ]);
+  });
+
   it('shows control characters as visible symbols', () => {
     const tree = makeTree(
       makeRow({ header: 'a\u001b[2Jb\rc', expanded: true, body: 'x\u0007\ty' }),

@@ -25,15 +25,35 @@ interface Layout {
   readonly lines: string[];
 }
 
+/** Splits a body into the lines to show, folding its middle without splitting all of it. */
 function foldBody(body: string, max: number): { head: string[]; folded: number; tail: string[] } {
-  const lines = body.endsWith('\n') ? body.slice(0, -1).split('\n') : body.split('\n');
-  if (max <= 0 || lines.length <= max) return { head: lines, folded: 0, tail: [] };
+  const text = body.endsWith('\n') ? body.slice(0, -1) : body;
+  if (max <= 0) return { head: sanitizeBody(text).split('\n'), folded: 0, tail: [] };
   const tailCount = Math.floor(max / 3);
   const headCount = max - tailCount;
+  // Find the end of the head lines; a short body needs no folding at all.
+  let headEnd = -1;
+  for (let line = 0; line < headCount; line += 1) {
+    headEnd = text.indexOf('\n', headEnd + 1);
+    if (headEnd === -1) return { head: sanitizeBody(text).split('\n'), folded: 0, tail: [] };
+  }
+  let tailStart = text.length;
+  for (let line = 0; line < tailCount; line += 1) {
+    tailStart = text.lastIndexOf('\n', tailStart - 1);
+    if (tailStart <= headEnd) return { head: sanitizeBody(text).split('\n'), folded: 0, tail: [] };
+  }
+  let folded = 1;
+  for (
+    let at = text.indexOf('\n', headEnd + 1);
+    at !== -1 && at < tailStart;
+    at = text.indexOf('\n', at + 1)
+  ) {
+    folded += 1;
+  }
   return {
-    head: lines.slice(0, headCount),
-    folded: lines.length - headCount - tailCount,
-    tail: tailCount === 0 ? [] : lines.slice(lines.length - tailCount),
+    head: sanitizeBody(text.slice(0, headEnd)).split('\n'),
+    folded,
+    tail: tailCount === 0 ? [] : sanitizeBody(text.slice(tailStart + 1)).split('\n'),
   };
 }
 
@@ -48,7 +68,7 @@ function emitRow(row: RenderRow, prefix: string, layout: Layout): void {
   if (!row.expandable || !row.expanded) return;
   const inner = prefix + layout.indent;
   if (row.body !== null && row.body !== '') {
-    const { head, folded, tail } = foldBody(sanitizeBody(row.body), layout.maxBodyLines);
+    const { head, folded, tail } = foldBody(row.body, layout.maxBodyLines);
     for (const line of head) layout.lines.push(`${inner}${style.bodyLine(row.bodyMode, line)}`);
     if (folded > 0) {
       layout.lines.push(

@@ -46,10 +46,9 @@ const browserUrl = await new Promise((resolve, reject) => {
   });
   browser.on('exit', (code) => reject(new Error(`chromium exited ${code}: ${seen}`)));
 });
-const { host } = new URL(browserUrl);
-const targets = await (await fetch(`http://${host}/json/list`)).json();
-const page = targets.find((target) => target.type === 'page');
-const socket = new WebSocket(page.webSocketDebuggerUrl);
+// Talk to the browser endpoint and create our own page target: the page list
+// may still be empty when the endpoint is announced on a busy machine.
+const socket = new WebSocket(browserUrl);
 await new Promise((resolve, reject) => {
   socket.onopen = resolve;
   socket.onerror = reject;
@@ -69,9 +68,10 @@ socket.onmessage = (event) => {
     for (const waiter of waiters.splice(0)) waiter(message);
   }
 };
+let sessionId;
 function send(method, params = {}) {
   const id = ++nextId;
-  socket.send(JSON.stringify({ id, method, params }));
+  socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
   return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
 }
 function nextEvent(method) {
@@ -85,6 +85,7 @@ async function evaluate(expression) {
   const { result, exceptionDetails } = await send('Runtime.evaluate', {
     expression,
     returnByValue: true,
+    awaitPromise: true,
   });
   if (exceptionDetails) throw new Error(JSON.stringify(exceptionDetails));
   return result.value;
@@ -99,6 +100,8 @@ const overflowCheck = `(() => {
 })()`;
 
 try {
+  const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
+  ({ sessionId } = await send('Target.attachToTarget', { targetId, flatten: true }));
   await send('Page.enable');
   await send('Runtime.enable');
   await send('Emulation.setDeviceMetricsOverride', {
@@ -110,6 +113,7 @@ try {
   const loaded = nextEvent('Page.loadEventFired');
   await send('Page.navigate', { url: pathToFileURL(pagePath).href });
   await loaded;
+  await evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
   const initial = await evaluate(`(() => ({
     rows: document.querySelectorAll('details.tc-row').length,
     scripts: document.querySelectorAll('script').length,
@@ -140,9 +144,12 @@ try {
     })()`);
     if (id === null) break;
     const selector = `details[data-id=${JSON.stringify(id)}]`;
-    const box = await evaluate(`(() => {
+    // Scroll the row into view and let two frames pass, so the click lands on a settled layout
+    // even when the machine is busy.
+    const box = await evaluate(`(async () => {
       const summary = document.querySelector(${JSON.stringify(selector)} + ' > summary');
       summary.scrollIntoView({ block: 'center' });
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       const r = summary.getBoundingClientRect();
       return { x: r.left + Math.min(20, r.width / 2), y: r.top + r.height / 2 };
     })()`);
@@ -155,7 +162,8 @@ try {
         clickCount: 1,
       });
     }
-    const state = await evaluate(`(() => {
+    const state = await evaluate(`(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       const d = document.querySelector(${JSON.stringify(selector)});
       const content = d.querySelector(':scope > .tc-content');
       return { open: d.open, contentHeight: content.getBoundingClientRect().height };
