@@ -20,6 +20,8 @@ const browser = spawn(
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    '--disable-crash-reporter',
+    '--disable-breakpad',
     '--hide-scrollbars',
     `--user-data-dir=${profile}`,
     '--remote-debugging-address=127.0.0.1',
@@ -27,14 +29,27 @@ const browser = spawn(
     '--window-size=800,600',
     'about:blank',
   ],
-  { stdio: ['ignore', 'ignore', 'pipe'] },
+  // Its own process group, so cleanup can end the helpers it forks as well.
+  { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
 );
 
 const exited = new Promise((resolve) => browser.once('exit', resolve));
-async function cleanUp() {
-  browser.kill('SIGKILL');
+function killGroup() {
+  try {
+    process.kill(-browser.pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
+}
+async function cleanUp(closing) {
+  // Ask the browser to close, which also ends its helper processes; the group
+  // kill is the fallback when it does not exit in time.
+  const fallback = setTimeout(killGroup, 10_000);
+  await closing;
   await exited;
-  rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  clearTimeout(fallback);
+  killGroup();
+  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
 
 const browserUrl = await new Promise((resolve, reject) => {
@@ -185,6 +200,8 @@ try {
   writeFileSync(screenshotPath, Buffer.from(shot.data, 'base64'));
   process.stdout.write(`${JSON.stringify({ initial, clicked, afterClicks })}\n`);
 } finally {
+  sessionId = undefined;
+  const closing = send('Browser.close').catch(() => {});
+  await cleanUp(closing);
   socket.close();
-  await cleanUp();
 }
