@@ -104,7 +104,18 @@ describe('renderHtml in a real headless Chromium', () => {
         { timeout: 80_000 },
       );
       const report = JSON.parse(stdout);
-      expect(report.initial).toEqual({
+      expect(report.initial.bodies).toEqual({
+        t1: grep,
+        t2: 'Error: File not found',
+        t3: '<script>document.title="x"</script>',
+        t4: 'bbb',
+        t5: diff,
+        t6: 'done',
+        't6/1': longLine,
+        't6/2': grep,
+      });
+      expect({ ...report.initial, bodies: undefined }).toEqual({
+        bodies: undefined,
         rows: 8,
         scripts: 0,
         open: 1,

@@ -29,7 +29,7 @@ describe('renderHtml', () => {
       makeRow({ id: 't3', header: 'Wait', expandable: false, count: 2 }),
     );
     expect(main(renderHtml(tree))).toBe(
-      '<details class="tc-row tc-status-success" data-id="t&quot;1" data-tool="Tool" data-glyph="▸"><summary><span class="tc-header">Read &lt;a&gt;</span></summary><div class="tc-content"><pre class="tc-body tc-mode-text">x &amp; y</pre></div></details>' +
+      '<details class="tc-row tc-status-success" data-id="t&quot;1" data-tool="Tool" data-glyph="▸"><summary><span class="tc-header">Read &lt;a&gt;</span></summary><div class="tc-content"><pre class="tc-body tc-mode-text">\nx &amp; y</pre></div></details>' +
         '<details class="tc-row tc-status-error" data-id="t2" data-tool="Tool" data-glyph="▾" open><summary><span class="tc-marker">×</span><span class="tc-header">Bash</span></summary><div class="tc-content"></div></details>' +
         '<div class="tc-row tc-status-success tc-event" data-id="t3" data-tool="Tool"><span class="tc-header">Wait</span><span class="tc-count"> (2 calls)</span></div>',
     );
@@ -47,10 +47,10 @@ describe('renderHtml', () => {
     const html = main(renderHtml(tree));
     expect(html.startsWith('<div class="tc-batch" data-batch="b&lt;1&gt;">')).toBe(true);
     expect(html).toContain(
-      '<pre class="tc-body tc-mode-diff"><span class="tc-diff-hunk">@@ x</span>\n<span class="tc-diff-del">-a&lt;</span>\n<span class="tc-diff-add">+b</span></pre>',
+      '<pre class="tc-body tc-mode-diff">\n<span class="tc-diff-hunk">@@ x</span>\n<span class="tc-diff-del">-a&lt;</span>\n<span class="tc-diff-add">+b</span></pre>',
     );
     expect(html).toContain(
-      '<pre class="tc-body tc-mode-grep"><span class="tc-grep-path">p</span>\n<span class="tc-grep-line">1:</span>x\n<span class="tc-grep-line">2-</span><span class="tc-grep-context">y</span>\n<span class="tc-grep-separator">--</span></pre>',
+      '<pre class="tc-body tc-mode-grep">\n<span class="tc-grep-path">p</span>\n<span class="tc-grep-line">1:</span>x\n<span class="tc-grep-line">2-</span><span class="tc-grep-context">y</span>\n<span class="tc-grep-separator">--</span></pre>',
     );
   });
 });

@@ -51,7 +51,9 @@ function rowHtml(row: RenderRow): string {
   }
   let content = '';
   if (row.body !== null && row.body !== '') {
-    content += `<pre class="tc-body tc-mode-${escapeHtml(row.bodyMode)}">${bodyHtml(row.bodyMode, row.body)}</pre>`;
+    // The HTML parser drops one newline right after <pre>; give it ours so a body
+    // that starts with a newline keeps it.
+    content += `<pre class="tc-body tc-mode-${escapeHtml(row.bodyMode)}">\n${bodyHtml(row.bodyMode, row.body)}</pre>`;
   }
   if (row.children !== null && row.children.length > 0) content += itemsHtml(row.children);
   const open = row.expanded ? ' open' : '';

@@ -132,6 +132,12 @@ try {
   const initial = await evaluate(`(() => ({
     rows: document.querySelectorAll('details.tc-row').length,
     scripts: document.querySelectorAll('script').length,
+    bodies: Object.fromEntries(
+      [...document.querySelectorAll('details.tc-row')].map((d) => [
+        d.dataset.id,
+        d.querySelector(':scope > .tc-content > pre')?.textContent ?? null,
+      ]),
+    ),
     open: document.querySelectorAll('details.tc-row[open]').length,
     openIds: [...document.querySelectorAll('details.tc-row[open]')].map((d) => d.dataset.id),
     overflow: ${overflowCheck},
