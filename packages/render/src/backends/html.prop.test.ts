@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { makeRow, makeTree } from '../testing/fixtures.js';
 import { renderHtml } from './html.js';
 
-function unescape(html: string): string {
+function decodeShownText(html: string): string {
   return html
     .replaceAll(/<span class="tc-[a-z-]+">|<\/span>/g, '')
     .replaceAll('&lt;', '<')
@@ -27,7 +27,9 @@ describe('renderHtml properties', () => {
       const pre = /<pre class="tc-body tc-mode-[a-z]+">\n([\s\S]*?)<\/pre>/.exec(html);
       const dataId = /data-id="([^"]*)"/.exec(html);
       expect(
-        [summary?.[1], pre?.[1], dataId?.[1]].map((part) => unescape(part ?? '\u0000missing')),
+        [summary?.[1], pre?.[1], dataId?.[1]].map((part) =>
+          decodeShownText(part ?? '\u0000missing'),
+        ),
       ).toEqual([header, body, id]);
     },
   );
