@@ -119,4 +119,26 @@ describe('renderCall', () => {
       status: 'error',
     });
   });
+
+  it('accepts a resolved rendering returned by a renderer that delegates to another tool', () => {
+    const registry = createRendererRegistry({ Read: () => ({ header: 'read a', body: 'text' }) });
+    registry.register('ToolCall', (_name, _args, _result, data) => {
+      const child = data?.child as { id: string; tool: string; result: string };
+      return renderCall(child, { registry }).rendering;
+    });
+    const rendered = renderCall(
+      {
+        id: 'E',
+        tool: 'ToolCall',
+        result: 'text',
+        renderData: { child: { id: 'E/1', tool: 'Read', result: 'text' } },
+      },
+      { registry },
+    );
+    expect([rendered.rendering.header, rendered.rendering.body, rendered.warnings]).toEqual([
+      'read a',
+      'text',
+      [],
+    ]);
+  });
 });
