@@ -253,5 +253,8 @@ describe('buildRenderTree', () => {
       'buildRenderTree: options.expand must be default, all or none, got open',
     );
     expect(() => buildRenderTree([], {} as never)).toThrow(TypeError);
+    expect(() => buildRenderTree([{ id: 'a' } as never], { registry })).toThrow(
+      'buildRenderTree: calls[0] must have a non-empty string id and tool, got {"id":"a"}',
+    );
   });
 });

@@ -144,6 +144,18 @@ export function buildRenderTree(
   if (!Array.isArray(calls)) {
     throw new TypeError(`buildRenderTree: calls must be an array, got ${typeof calls}`);
   }
+  calls.forEach((call: ToolCallRecord, index) => {
+    if (
+      typeof call?.id !== 'string' ||
+      call.id === '' ||
+      typeof call.tool !== 'string' ||
+      call.tool === ''
+    ) {
+      throw new TypeError(
+        `buildRenderTree: calls[${index}] must have a non-empty string id and tool, got ${JSON.stringify({ id: call?.id, tool: call?.tool })}`,
+      );
+    }
+  });
   const settings = normalize(options);
   const items = buildItems(calls, 0, settings);
   return { version: 1, items, warnings: settings.warnings };

@@ -102,7 +102,11 @@ describe('renderHtml in a real headless Chromium', () => {
         process.execPath,
         ['--experimental-websocket', driver, chromium, page, join(results, 'html-page.png')],
         { timeout: 80_000 },
-      );
+      ).catch((error: { code?: unknown; signal?: unknown; stdout?: string; stderr?: string }) => {
+        throw new Error(
+          `Browser driver failed (code ${String(error.code)}, signal ${String(error.signal)}): ${error.stderr}${error.stdout}`,
+        );
+      });
       const report = JSON.parse(stdout);
       expect(report.initial.bodies).toEqual({
         t1: grep,

@@ -41,11 +41,13 @@ function killGroup() {
     // The group is already gone.
   }
 }
-async function cleanUp(closing) {
+async function cleanUp() {
   // Ask the browser to close, which also ends its helper processes; the group
-  // kill is the fallback when it does not exit in time.
+  // kill is the fallback when it does not exit in time. The reply may never
+  // come (the browser can drop the socket first), so wait for the exit only.
   const fallback = setTimeout(killGroup, 10_000);
-  await closing;
+  sessionId = undefined;
+  send('Browser.close').catch(() => {});
   await exited;
   clearTimeout(fallback);
   killGroup();
@@ -72,6 +74,10 @@ await new Promise((resolve, reject) => {
 let nextId = 0;
 const pending = new Map();
 const waiters = [];
+socket.onclose = () => {
+  for (const entry of pending.values()) entry.reject(new Error('DevTools socket closed'));
+  pending.clear();
+};
 socket.onmessage = (event) => {
   const message = JSON.parse(event.data);
   if (message.id !== undefined) {
@@ -206,8 +212,6 @@ try {
   writeFileSync(screenshotPath, Buffer.from(shot.data, 'base64'));
   process.stdout.write(`${JSON.stringify({ initial, clicked, afterClicks })}\n`);
 } finally {
-  sessionId = undefined;
-  const closing = send('Browser.close').catch(() => {});
-  await cleanUp(closing);
+  await cleanUp();
   socket.close();
 }
