@@ -29,12 +29,18 @@ export {
   replaceRenderData,
 } from './render-data/encode.js';
 export { CLOSE_MARKER, isValidOwnerId, OPEN_PREFIX } from './render-data/markers.js';
+export {
+  type RenderDataOptions,
+  serializeRenderData,
+  validateRenderData,
+} from './render-data/validate-render-data.js';
 export type {
   DispatchStatus,
   RenderContext,
   Renderer,
   RendererSpec,
   RendererStatusMap,
+  RenderTransform,
 } from './renderer.js';
 export { builtinRenderers } from './renderers/builtin.js';
 export { diffRenderer } from './renderers/diff-renderer.js';

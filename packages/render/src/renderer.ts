@@ -31,3 +31,10 @@ export interface RendererStatusMap {
 
 /** What a tool registers: one renderer, or one per status. */
 export type RendererSpec = Renderer | RendererStatusMap;
+
+/**
+ * A wrapped tool's render transform: derives small render data from a successful string result
+ * (before persistence and side-channel attachment); `null` attaches none. The pipeline runs it
+ * only when the handler gave no render data, and checks its output with `validateRenderData`.
+ */
+export type RenderTransform = (name: string, args: unknown, result: string) => RenderData | null;

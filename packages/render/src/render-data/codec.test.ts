@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractRenderData, findRenderDataBlocks, scrubRenderData } from './decode.js';
 import { appendRenderData, encodeRenderData, replaceRenderData } from './encode.js';
+import { validateRenderData } from './validate-render-data.js';
 
 function encode(id: string, data: Record<string, unknown>): string {
   const result = encodeRenderData(id, data as never);
@@ -173,5 +174,28 @@ describe('replaceRenderData', () => {
       text: `out ${theirs}`,
       data: { state: 'done' },
     });
+  });
+});
+
+describe('validateRenderData', () => {
+  it('returns the data when it is a small JSON object and an error naming the problem otherwise', () => {
+    const data = { matches: 3, files: ['a'] };
+    const big = validateRenderData(
+      { copy: 'x'.repeat(100) },
+      { maxPayloadChars: 64, callId: 'toolu_9' },
+    );
+    expect([
+      validateRenderData(data),
+      big.success || [big.error.code, big.error.message, big.error.callId],
+      validateRenderData([1]).success,
+    ]).toEqual([
+      { success: true, value: data },
+      [
+        'invalid-render-data',
+        'Render data is 111 characters of JSON, over the 64 limit',
+        'toolu_9',
+      ],
+      false,
+    ]);
   });
 });
