@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDescendants, listProcesses } from './process-tree.js';
+import { findDescendants } from './process-tree.js';
 import { isGone, testManager } from './testing/fixtures.js';
 
 const owner = '/root';
@@ -108,7 +108,7 @@ describe('yield, poll and stop', () => {
     });
     if (!started.success) throw started.error;
     const inner = Number.parseInt(started.value.output, 10);
-    const pids = [inner, ...findDescendants(listProcesses(), inner).map((entry) => entry.pid)];
+    const pids = [inner, ...findDescendants(inner).map((entry) => entry.pid)];
     expect(pids.length).toBe(3);
     await manager.stopExecution({ owner, executionId: started.value.facts.executionId });
     expect(pids.filter((pid) => !isGone(pid))).toEqual([]);

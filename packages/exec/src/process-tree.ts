@@ -48,23 +48,46 @@ export function isLive(entry: ProcessEntry): boolean {
   return entry.state !== 'Z' && entry.state !== 'X';
 }
 
-/** The live descendants of `rootPid`, found by walking parent links. */
-export function findDescendants(
-  processes: readonly ProcessEntry[],
-  rootPid: number,
-): ProcessEntry[] {
-  const children = new Map<number, ProcessEntry[]>();
-  for (const entry of processes) {
-    const siblings = children.get(entry.parentPid);
-    if (siblings) siblings.push(entry);
-    else children.set(entry.parentPid, [entry]);
+/** Reads one process's table row, or undefined when it is gone. */
+export function readProcess(pid: number): ProcessEntry | undefined {
+  try {
+    return parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return undefined;
   }
+}
+
+function childPids(pid: number): number[] {
+  const pids: number[] = [];
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return pids;
+  }
+  for (const thread of threads) {
+    try {
+      for (const word of readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').split(' ')) {
+        if (word !== '') pids.push(Number(word));
+      }
+    } catch {
+      // The thread ended.
+    }
+  }
+  return pids;
+}
+
+/** The live descendants of `rootPid`, walked through the kernel's per-task children lists. */
+export function findDescendants(rootPid: number): ProcessEntry[] {
+  if (!hasProcfs) return [];
   const found: ProcessEntry[] = [];
   const queue = [rootPid];
   while (queue.length > 0) {
-    for (const child of children.get(queue.pop()!) ?? []) {
-      found.push(child);
-      queue.push(child.pid);
+    for (const pid of childPids(queue.pop()!)) {
+      const entry = readProcess(pid);
+      if (entry === undefined) continue;
+      found.push(entry);
+      queue.push(pid);
     }
   }
   return found.filter(isLive);

@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { joinPreview, PREVIEW_LIMIT, previewText } from './preview.js';
 import type { Spool } from './spool.js';
 
@@ -7,7 +8,7 @@ export interface OutputRange {
   text: string;
   /** Bytes of the range left out of `text`. */
   omittedBytes: number;
-  /** Characters (code points) of the range left out of `text`. */
+  /** Characters (UTF-16 units, like `text.length`) of the range left out of `text`. */
   omittedChars: number;
   /** The byte offset just past the decoded range. */
   end: number;
@@ -27,18 +28,16 @@ export function completeUtf8Length(buffer: Buffer): number {
   return buffer.length;
 }
 
-function countCodePoints(buffer: Buffer): number {
+async function countRangeChars(spool: Spool, start: number, end: number): Promise<number> {
+  // Decoding natively in slices is far faster than inspecting bytes in JavaScript.
+  const decoder = new StringDecoder('utf8');
   let count = 0;
-  for (const byte of buffer) if ((byte & 0xc0) !== 0x80) count += 1;
-  return count;
-}
-
-async function countRangeCodePoints(spool: Spool, start: number, end: number): Promise<number> {
-  let count = 0;
-  for (let offset = start; offset < end; offset += 1024 * 1024) {
-    count += countCodePoints(await spool.read(offset, Math.min(end, offset + 1024 * 1024)));
+  for (let offset = start; offset < end; offset += 4 * 1024 * 1024) {
+    count += decoder.write(
+      await spool.read(offset, Math.min(end, offset + 4 * 1024 * 1024)),
+    ).length;
   }
-  return count;
+  return count + decoder.end().length;
 }
 
 /**
@@ -73,7 +72,7 @@ export async function readOutputRange(
   const rangeEnd = end - (tailRaw.length - usableTail);
   const omittedStart = start + Buffer.byteLength(head);
   const omittedEnd = rangeEnd - Buffer.byteLength(tail);
-  const omittedChars = await countRangeCodePoints(spool, omittedStart, omittedEnd);
+  const omittedChars = await countRangeChars(spool, omittedStart, omittedEnd);
   return {
     text: joinPreview(head, tail, `${omittedChars} characters`),
     omittedBytes: omittedEnd - omittedStart,

@@ -82,8 +82,12 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
     detached: true,
     stdio: [tty ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(request.extraFds ?? [])],
   });
+  let hasExited = false;
   const exited = new Promise<ChildExit>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('exit', (code, signal) => {
+      hasExited = true;
+      resolve({ code, signal });
+    });
   });
   const spawned = await waitForSpawn(child);
   if (!spawned.success) return spawned;
@@ -93,7 +97,7 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
   child.stdin?.on('error', () => undefined);
   const scope: ProcessScope = { groupId: pid, rootPid: pid, knownGroups: new Set() };
   // The terminal's session leader is script's child; learn its group while the ancestry is visible.
-  if (tty) void discoverChildGroups(scope, 1_000);
+  if (tty) void discoverChildGroups(scope, 1_000, () => hasExited);
   const handle: ChildHandle = {
     scope,
     tty,

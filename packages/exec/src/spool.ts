@@ -6,6 +6,13 @@ export const SPOOL_LIMIT_BYTES = 64 * 1024 * 1024;
 /** What happened to one appended chunk. */
 export type AppendOutcome = 'written' | 'limit' | 'failed' | 'closed';
 
+interface PendingBatch {
+  chunks: Buffer[];
+  limit: boolean;
+  done: Promise<AppendOutcome>;
+  settle: (outcome: AppendOutcome) => void;
+}
+
 /** A bounded append-only disk file holding one execution's combined output. */
 export class Spool {
   /** Bytes durably written; unwritten chunks never advance it. */
@@ -19,6 +26,7 @@ export class Spool {
   /** Whether the cap was reached. */
   limited = false;
   private tail: Promise<unknown> = Promise.resolve();
+  private batch: PendingBatch | undefined;
   private stopped = false;
   private released = false;
   private readonly listeners = new Set<() => void>();
@@ -52,45 +60,65 @@ export class Spool {
     const reachesLimit = accepted.length < chunk.length;
     if (reachesLimit) this.stopped = true;
     this.pendingBytes += accepted.length;
-    const write = this.tail.then(async (): Promise<AppendOutcome> => {
-      if (this.failure !== undefined) return 'failed';
-      try {
-        if (accepted.length > 0) await this.writeFully(accepted);
-      } catch (error) {
-        this.failure = error;
-        this.stopped = true;
-        return 'failed';
-      } finally {
-        this.pendingBytes -= accepted.length;
-        if (this.pendingBytes === 0) for (const listener of this.listeners) listener();
-      }
-      if (reachesLimit) {
-        this.limited = true;
-        return 'limit';
-      }
-      return 'written';
-    });
-    this.tail = write;
-    return write;
+    // Chunks arriving while a write is in flight join one batch, written with a single writev.
+    let batch = this.batch;
+    if (batch === undefined) {
+      let settle!: (outcome: AppendOutcome) => void;
+      const done = new Promise<AppendOutcome>((resolve) => {
+        settle = resolve;
+      });
+      batch = { chunks: [], limit: false, done, settle };
+      this.batch = batch;
+      this.tail = this.tail.then(() => this.writeBatch());
+    }
+    if (accepted.length > 0) batch.chunks.push(accepted);
+    batch.limit ||= reachesLimit;
+    return batch.done;
   }
 
-  private async writeFully(chunk: Buffer): Promise<void> {
-    let offset = 0;
-    while (offset < chunk.length) {
-      const { bytesWritten } = await this.handle.write(
-        chunk,
-        offset,
-        chunk.length - offset,
-        this.bytes,
-      );
-      const written = chunk.subarray(offset, offset + bytesWritten);
-      this.bytes += bytesWritten;
-      let newline = written.indexOf(10);
+  private async writeBatch(): Promise<void> {
+    const batch = this.batch!;
+    this.batch = undefined;
+    const size = batch.chunks.reduce((total, chunk) => total + chunk.length, 0);
+    let outcome: AppendOutcome = batch.limit ? 'limit' : 'written';
+    try {
+      if (this.failure !== undefined) outcome = 'failed';
+      else if (size > 0) await this.writeFully(batch.chunks, size);
+    } catch (error) {
+      this.failure = error;
+      this.stopped = true;
+      outcome = 'failed';
+    }
+    if (outcome === 'limit') this.limited = true;
+    this.pendingBytes -= size;
+    if (this.pendingBytes === 0) for (const listener of this.listeners) listener();
+    batch.settle(outcome);
+  }
+
+  private async writeFully(chunks: Buffer[], size: number): Promise<void> {
+    const start = this.bytes;
+    let { bytesWritten } = await this.handle.writev(chunks, start);
+    if (bytesWritten < size) {
+      const rest = Buffer.concat(chunks).subarray(bytesWritten);
+      let offset = 0;
+      while (offset < rest.length) {
+        const written = await this.handle.write(
+          rest,
+          offset,
+          rest.length - offset,
+          start + bytesWritten,
+        );
+        offset += written.bytesWritten;
+        bytesWritten += written.bytesWritten;
+      }
+    }
+    this.bytes += bytesWritten;
+    for (const chunk of chunks) {
+      let newline = chunk.indexOf(10);
       while (newline !== -1) {
         this.lines += 1;
-        newline = written.indexOf(10, newline + 1);
+        newline = chunk.indexOf(10, newline + 1);
       }
-      offset += bytesWritten;
     }
   }
 

@@ -1,4 +1,4 @@
-import { findDescendants, isGroupPopulated, isLive, listProcesses } from './process-tree.js';
+import { findDescendants, isGroupPopulated, isLive } from './process-tree.js';
 
 /** The processes one execution owns: its process group plus, while known, its descendants' groups. */
 export interface ProcessScope {
@@ -18,7 +18,7 @@ export interface TerminationReport {
 
 function scopeGroups(scope: ProcessScope): Set<number> {
   const groups = new Set([scope.groupId, ...scope.knownGroups]);
-  for (const entry of findDescendants(listProcesses(), scope.rootPid)) groups.add(entry.groupId);
+  for (const entry of findDescendants(scope.rootPid)) groups.add(entry.groupId);
   return groups;
 }
 
@@ -62,7 +62,7 @@ export function signalScope(scope: ProcessScope, signal: NodeJS.Signals): void {
 /** The groups of the scope's live descendants other than its own and its known groups. */
 export function foreignDescendantGroups(scope: ProcessScope): number[] {
   const groups = new Set<number>();
-  for (const entry of findDescendants(listProcesses(), scope.rootPid)) {
+  for (const entry of findDescendants(scope.rootPid)) {
     if (entry.groupId === scope.groupId || scope.knownGroups.has(entry.groupId)) continue;
     if (isLive(entry)) groups.add(entry.groupId);
   }
@@ -70,11 +70,15 @@ export function foreignDescendantGroups(scope: ProcessScope): number[] {
 }
 
 /** Records the groups of the scope's current descendants as known, retrying briefly until one appears. */
-export async function discoverChildGroups(scope: ProcessScope, boundMs: number): Promise<void> {
+export async function discoverChildGroups(
+  scope: ProcessScope,
+  boundMs: number,
+  finished: () => boolean,
+): Promise<void> {
   const deadline = Date.now() + boundMs;
   let delay = 1;
-  while (Date.now() < deadline) {
-    const children = findDescendants(listProcesses(), scope.rootPid);
+  while (Date.now() < deadline && !finished()) {
+    const children = findDescendants(scope.rootPid);
     if (children.length > 0) {
       for (const child of children)
         if (child.groupId !== scope.groupId) scope.knownGroups.add(child.groupId);
