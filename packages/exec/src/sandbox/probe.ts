@@ -28,6 +28,10 @@ export function findExecutable(name: string, pathValue: string | undefined): str
 
 /** The isolation flags the probe and every confined launch share. */
 export const BASE_ISOLATION = [
+  // As root, bwrap keeps every capability unless told otherwise; CAP_SYS_ADMIN would let a
+  // child unmount its masks or inject keystrokes with TIOCSTI.
+  '--cap-drop',
+  'ALL',
   '--unshare-pid',
   '--unshare-ipc',
   '--unshare-uts',
