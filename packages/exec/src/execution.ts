@@ -50,6 +50,11 @@ export class Execution {
     void this.run();
   }
 
+  /** The process group created at spawn. */
+  get groupId(): number {
+    return this.child.scope.groupId;
+  }
+
   get tty(): boolean {
     return this.child.tty;
   }

@@ -360,6 +360,12 @@ export class ExecManager {
     return runHelper(this, request);
   }
 
+  /** The process group of one of the owner's executions, for diagnostics and /ps-style views. */
+  processGroupOf(owner: OwnerId, executionId: string): number | undefined {
+    const record = this.records.get(executionId);
+    return record?.execution.owner === owner ? record.execution.groupId : undefined;
+  }
+
   /** Reads bytes of a retained execution's complete spool (for persisting oversized output). */
   async readOutput({
     owner,

@@ -58,7 +58,10 @@ export class Spool {
     const room = this.limitBytes - this.bytes - this.pendingBytes;
     const accepted = room < chunk.length ? chunk.subarray(0, Math.max(0, room)) : chunk;
     const reachesLimit = accepted.length < chunk.length;
-    if (reachesLimit) this.stopped = true;
+    if (reachesLimit) {
+      this.stopped = true;
+      this.limited = true;
+    }
     this.pendingBytes += accepted.length;
     // Chunks arriving while a write is in flight join one batch, written with a single writev.
     let batch = this.batch;
@@ -89,7 +92,6 @@ export class Spool {
       this.stopped = true;
       outcome = 'failed';
     }
-    if (outcome === 'limit') this.limited = true;
     this.pendingBytes -= size;
     if (this.pendingBytes === 0) for (const listener of this.listeners) listener();
     batch.settle(outcome);
