@@ -39,6 +39,7 @@ export {
 } from './sandbox/escalation.js';
 export { probeBubblewrap, type SandboxProbe } from './sandbox/probe.js';
 export { defaultProtectedPaths } from './sandbox/protected-paths.js';
+export type { PtyBackend } from './spawn-child.js';
 export { SPOOL_LIMIT_BYTES } from './spool.js';
 export { type ProcessScope, type TerminationReport, terminateScope } from './terminate.js';
 export type {

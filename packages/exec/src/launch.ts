@@ -8,7 +8,7 @@ import type { WriteGrant } from './sandbox/bubblewrap-plan.js';
 import { decideConfinement, type SandboxMode } from './sandbox/decide.js';
 import type { ResolvedConfinement } from './sandbox/escalation.js';
 import type { SandboxProbe } from './sandbox/probe.js';
-import { spawnChild } from './spawn-child.js';
+import { type PtyBackend, spawnChild } from './spawn-child.js';
 import { Spool } from './spool.js';
 import type { OwnerId, SandboxSummary } from './types.js';
 
@@ -24,6 +24,7 @@ export interface LaunchContext {
   spoolPath: ((executionId: string) => string) | undefined;
   graceMs: number;
   now: () => number;
+  ptyBackend: PtyBackend;
 }
 
 /** One launch: what to run, where, and with which grants. */
@@ -96,6 +97,7 @@ export async function launchExecution(
     env,
     tty: request.tty,
     extraFds: plan?.fds ?? [],
+    ptyBackend: context.ptyBackend,
   });
   plan?.release();
   if (!spawned.success) {

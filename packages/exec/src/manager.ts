@@ -18,6 +18,7 @@ import {
 } from './sandbox/escalation.js';
 import { createProbeCache } from './sandbox/probe.js';
 import { defaultProtectedPaths } from './sandbox/protected-paths.js';
+import type { PtyBackend } from './spawn-child.js';
 import { SPOOL_LIMIT_BYTES } from './spool.js';
 import type { ExecutionFacts, ExecutionObservation, OwnerId, SandboxSummary } from './types.js';
 import { BASH_YIELD, INPUT_WAIT, POLL_WAIT, resolveWait, type WaitRecord } from './wait-bounds.js';
@@ -49,6 +50,8 @@ export interface ExecManagerOptions {
   now?: () => number;
   /** Where the private spool and scratch directory is created. */
   temporaryRoot?: string;
+  /** The pseudo-terminal backend; `auto` prefers util-linux script, which never loses a fast exit's tail. */
+  ptyBackend?: PtyBackend;
   /** Test hook: a pre-existing file to use as an execution's spool (never deleted). */
   spoolPath?: (executionId: string) => string;
 }
@@ -146,6 +149,7 @@ export class ExecManager {
       spoolPath: normalized.spoolPath,
       graceMs: normalized.graceMs ?? 2_000,
       now: normalized.now ?? Date.now,
+      ptyBackend: normalized.ptyBackend ?? 'auto',
     };
     process.once('exit', this.exitHook);
   }
@@ -280,7 +284,10 @@ export class ExecManager {
     // An exited child still draining its group settles instead of yielding a stale handle.
     if (execution.exit !== undefined) await execution.settled;
     if (execution.state !== 'completed') execution.yielded = true;
-    return succeed(await this.observe(record, wait));
+    const observation = await this.observe(record, wait);
+    // A foreground result whose output fit inline needs no retained spool.
+    if (!execution.yielded && observation.omittedBytes === 0) await this.retire(record);
+    return succeed(observation);
   }
 
   private findOwned(owner: OwnerId, executionId: string): Result<ExecutionRecord> {

@@ -35,6 +35,17 @@ describe('pseudo-terminal executions', () => {
     ]);
   });
 
+  it('answers read -p through the node-pty fallback backend', async () => {
+    const manager = testManager({ ptyBackend: 'node-pty' });
+    const started = await startPty(manager, 'read -p "Name? " name; echo "hello $name"');
+    const answered = await send(manager, started.facts.executionId, 'ada\n');
+    expect([
+      started.output,
+      answered.output.endsWith('hello ada\r\n'),
+      answered.facts.exitCode,
+    ]).toEqual(['Name? ', true, 0]);
+  });
+
   it('drives an interactive python3 -i session', async () => {
     const manager = testManager();
     const started = await startPty(manager, 'python3 -i -q');

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ExecError } from './errors.js';
 import { fail, type Result, succeed } from './result.js';
+import { spawnNodePty } from './spawn-node-pty.js';
 import { discoverChildGroups, type ProcessScope } from './terminate.js';
 
 /** How the main process of an execution ended. */
@@ -32,7 +33,12 @@ export interface SpawnRequest {
   tty: boolean;
   /** Extra file descriptors passed as 3, 4, … (pipe mode only). */
   extraFds?: readonly number[];
+  /** Which pseudo-terminal backend to use; `auto` prefers util-linux script. */
+  ptyBackend?: PtyBackend;
 }
+
+/** The pseudo-terminal backends: util-linux script where present, else node-pty. */
+export type PtyBackend = 'auto' | 'script' | 'node-pty';
 
 /** Quotes one word for a POSIX shell. */
 export function quoteShellWord(word: string): string {
@@ -49,7 +55,7 @@ function ptyArgv(argv: readonly string[], env: Record<string, string>): string[]
   return [SCRIPT_PATH!, '-q', '-e', '-E', 'never', '-c', command, '/dev/null'];
 }
 
-/** Whether pseudo-terminal children are supported on this host. */
+/** Whether the lossless util-linux script pseudo-terminal backend is available. */
 export function supportsPty(): boolean {
   return SCRIPT_PATH !== undefined && process.platform === 'linux';
 }
@@ -71,8 +77,12 @@ function closed(stream: NodeJS.ReadableStream & { closed?: boolean }): Promise<v
 /** Spawns `argv` as the leader of a new process group (and session), pipe or pseudo-terminal mode. */
 export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHandle>> {
   const { cwd, tty } = request;
+  const backend = request.ptyBackend ?? 'auto';
+  if (tty && (backend === 'node-pty' || (backend === 'auto' && !supportsPty()))) {
+    return spawnNodePty(request);
+  }
   if (tty && !supportsPty()) {
-    return fail(new ExecError('spawn-failed', 'Pseudo-terminals need util-linux script here'));
+    return fail(new ExecError('spawn-failed', 'The script pseudo-terminal backend is unavailable'));
   }
   const env = tty ? { ...request.env, SHELL: '/bin/sh' } : request.env;
   const argv = tty ? ptyArgv(request.argv, request.env) : [...request.argv];
