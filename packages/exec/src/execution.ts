@@ -47,7 +47,7 @@ export class Execution {
     this.settled = new Promise((resolve) => {
       this.resolveSettled = resolve;
     });
-    void this.run();
+    this.run().catch(() => undefined);
   }
 
   /** The process group created at spawn. */
@@ -70,20 +70,24 @@ export class Execution {
       });
       if (spool.pendingBytes > HIGH_WATER_BYTES) child.pause();
     });
-    this.exit = await child.exited;
-    if (this.terminating) await this.terminating;
-    else if (isScopePopulated(child.scope)) {
-      this.state = 'stopping';
-      const report = await terminateScope(child.scope, this.graceMs);
-      this.forcedKill ||= report.escalated;
+    try {
+      this.exit = await child.exited;
+      if (this.terminating) await this.terminating;
+      else if (isScopePopulated(child.scope)) {
+        this.state = 'stopping';
+        const report = await terminateScope(child.scope, this.graceMs);
+        this.forcedKill ||= report.escalated;
+      }
+      await child.finishOutput(this.graceMs);
+      spool.close();
+      await spool.flushed();
+    } finally {
+      // Settlement must happen exactly once even if draining failed, or owners would wait forever.
+      this.endedAt = this.now();
+      this.state = 'completed';
+      this.resolveSettled();
+      this.notify();
     }
-    await child.finishOutput(this.graceMs);
-    spool.close();
-    await spool.flushed();
-    this.endedAt = this.now();
-    this.state = 'completed';
-    this.resolveSettled();
-    this.notify();
   }
 
   /** Stops the whole group (TERM, then KILL after the grace interval) and waits for settlement. */
