@@ -60,6 +60,22 @@ describe('ExecManager.runBash', () => {
     expect(manager.liveCount).toBe(0);
   });
 
+  it('stops a foreground command when its request is aborted', async () => {
+    const manager = testManager();
+    const controller = new AbortController();
+    const pending = manager.runBash({
+      owner,
+      command: 'echo up; sleep 300',
+      signal: controller.signal,
+    });
+    controller.abort();
+    const result = await pending;
+    expect(result.success && [result.value.yielded, result.value.facts.termination]).toEqual([
+      false,
+      'aborted',
+    ]);
+  });
+
   it('clamps the yield time and records the requested and effective wait', async () => {
     const manager = testManager();
     const result = await manager.runBash({ owner, command: 'true', yieldTimeMs: 50 });

@@ -80,12 +80,16 @@ interface ExecutionRecord {
   retireTimer?: NodeJS.Timeout;
 }
 
+// Probes are cached per execution target (and PATH), shared by every manager in the process.
+const sharedProbeCache = createProbeCache();
+
 function waitFor(execution: Execution, ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolveWait) => {
     const timer = setTimeout(done, ms);
     const onAbort = () => done();
     signal?.addEventListener('abort', onAbort, { once: true });
     void execution.settled.then(done);
+    if (signal?.aborted) done();
     function done() {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -131,10 +135,9 @@ export class ExecManager {
     this.temporaryDirectory = mkdtempSync(
       join(realpathSync(normalized.temporaryRoot ?? tmpdir()), 'toolcall-exec-'),
     );
-    const probeCache = createProbeCache();
     this.context = {
       mode,
-      probe: () => probeCache('local', host.PATH),
+      probe: () => sharedProbeCache('local', host.PATH),
       hostEnvironment: host,
       environment: normalized.environment ?? {},
       protectedPaths:
