@@ -67,7 +67,8 @@ report('Bash true (sandbox off)', oursTrue, rawTrue, 1.5);
 
 const bwrapArgs = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
 bwrapArgs.push('--bind', workspace, workspace, '--unshare-net', '--unshare-pid', '--unshare-ipc');
-bwrapArgs.push('--unshare-uts', '--die-with-parent', '--new-session', '--chdir', workspace);
+bwrapArgs.push('--unshare-uts', '--die-with-parent', '--new-session', '--cap-drop', 'ALL');
+bwrapArgs.push('--chdir', workspace);
 const rawBwrap = await median(30, () =>
   run('bwrap', [...bwrapArgs, '--', 'bash', '--noprofile', '--norc', '-p', '-c', 'true']),
 );

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
 import { joinPreview, PREVIEW_LIMIT, previewText } from './preview.js';
 import type { Spool } from './spool.js';
@@ -33,9 +34,9 @@ async function countRangeChars(spool: Spool, start: number, end: number): Promis
   const decoder = new StringDecoder('utf8');
   let count = 0;
   for (let offset = start; offset < end; offset += 4 * 1024 * 1024) {
-    count += decoder.write(
-      await spool.read(offset, Math.min(end, offset + 4 * 1024 * 1024)),
-    ).length;
+    const slice = await spool.read(offset, Math.min(end, offset + 4 * 1024 * 1024));
+    // An ASCII slice holds one character per byte; only other slices need decoding.
+    count += isAscii(slice) ? slice.length : decoder.write(slice).length;
   }
   return count + decoder.end().length;
 }
