@@ -14,13 +14,8 @@ export {
 export { ExecError, type ExecErrorCode } from './errors.js';
 export { type HelperRequest, type HelperResult, type HelperRun, runHelper } from './helper.js';
 export { CompletionMailbox } from './mailbox.js';
-export {
-  type BashRequest,
-  type CommandAnalysis,
-  createExecManager,
-  ExecManager,
-  type ExecManagerOptions,
-} from './manager.js';
+export { createExecManager, ExecManager } from './manager.js';
+export type { BashRequest, CommandAnalysis, ExecManagerOptions } from './manager-options.js';
 export { joinPreview, PREVIEW_LIMIT, type Preview, previewText } from './preview.js';
 export type { Result } from './result.js';
 export {

@@ -1,102 +1,22 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BACKGROUND_REFUSAL, findBackgroundOperator } from './background-operators.js';
-import type { EnvironmentPolicy } from './environment.js';
 import { ExecError } from './errors.js';
-import type { Execution } from './execution.js';
+import { type ExecutionRecord, observeRecord, waitFor } from './execution-record.js';
 import { type HelperRequest, type HelperRun, runHelper } from './helper.js';
 import { type LaunchContext, type LaunchRequest, launchExecution } from './launch.js';
 import { CompletionMailbox } from './mailbox.js';
-import { fail, type Result, succeed } from './result.js';
-import type { PathIdentity, WriteGrant } from './sandbox/bubblewrap-plan.js';
-import type { SandboxMode } from './sandbox/decide.js';
 import {
-  type EscalationRequest,
-  type HostDecision,
-  resolveEscalation,
-} from './sandbox/escalation.js';
-import { createProbeCache } from './sandbox/probe.js';
-import { defaultProtectedPaths } from './sandbox/protected-paths.js';
-import type { PtyBackend } from './spawn-child.js';
-import { SPOOL_LIMIT_BYTES } from './spool.js';
-import type { ExecutionFacts, ExecutionObservation, OwnerId, SandboxSummary } from './types.js';
-import { BASH_YIELD, INPUT_WAIT, POLL_WAIT, resolveWait, type WaitRecord } from './wait-bounds.js';
-
-/** What the Bash analyzer hook reports about a command. */
-export interface CommandAnalysis {
-  readOnly: boolean;
-}
-
-/** Options of one managed session; every field has a default except the workspace. */
-export interface ExecManagerOptions {
-  /** The session's working directory, writable inside confinement. */
-  workspaceRoot: string;
-  sandbox?: SandboxMode;
-  maxLive?: number;
-  graceMs?: number;
-  retainMs?: number;
-  spoolLimitBytes?: number;
-  environment?: EnvironmentPolicy;
-  hostEnvironment?: Readonly<Record<string, string | undefined>>;
-  /** Replaces the default protected paths (~/.ssh, ~/.gnupg, ~/.aws, .git/hooks, session store). */
-  protectedPaths?: readonly string[];
-  /** The session store, protected from confined children. */
-  sessionStore?: string;
-  /** Extra writable artifact directories. */
-  artifactDirectories?: readonly string[];
-  /** The Bash analyzer hook; read-only commands skip login startup files. */
-  analyze?: (command: string) => CommandAnalysis;
-  now?: () => number;
-  /** Where the private spool and scratch directory is created. */
-  temporaryRoot?: string;
-  /** The pseudo-terminal backend; `auto` prefers util-linux script, which never loses a fast exit's tail. */
-  ptyBackend?: PtyBackend;
-  /** Test hook: a pre-existing file to use as an execution's spool (never deleted). */
-  spoolPath?: (executionId: string) => string;
-}
-
-/** A managed Bash call. */
-export interface BashRequest extends EscalationRequest {
-  owner: OwnerId;
-  command: string;
-  cwd?: string;
-  yieldTimeMs?: number;
-  tty?: boolean;
-  /** The host's permission decision for a non-default escalation request. */
-  hostDecision?: HostDecision;
-  /** Aborts a foreground wait; a yielded execution is detached from it. */
-  signal?: AbortSignal;
-  /** Identities of granted write paths seen at the permission check; a swapped path is refused. */
-  grantIdentities?: Readonly<Record<string, PathIdentity>>;
-}
-
-interface ExecutionRecord {
-  execution: Execution;
-  sandbox: SandboxSummary;
-  terminal?: Omit<ExecutionObservation, 'wait'>;
-  reading: Promise<unknown>;
-  stoppedBy?: 'model' | 'user' | 'owner';
-  retireTimer?: NodeJS.Timeout;
-}
-
-// Probes are cached per execution target (and PATH), shared by every manager in the process.
-const sharedProbeCache = createProbeCache();
-
-function waitFor(execution: Execution, ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolveWait) => {
-    const timer = setTimeout(done, ms);
-    const onAbort = () => done();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    void execution.settled.then(done);
-    if (signal?.aborted) done();
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      resolveWait();
-    }
-  });
-}
+  type BashRequest,
+  type CommandAnalysis,
+  type ExecManagerOptions,
+  normalizeManagerOptions,
+} from './manager-options.js';
+import { fail, type Result, succeed } from './result.js';
+import type { WriteGrant } from './sandbox/bubblewrap-plan.js';
+import { resolveEscalation } from './sandbox/escalation.js';
+import type { ExecutionFacts, ExecutionObservation, OwnerId } from './types.js';
+import { BASH_YIELD, INPUT_WAIT, POLL_WAIT, resolveWait } from './wait-bounds.js';
 
 /** The managed processes of one session: Bash, polling, stopping, helpers and teardown. */
 export class ExecManager {
@@ -116,44 +36,14 @@ export class ExecManager {
   private readonly exitHook = () => this.killAllNow();
 
   constructor(options: ExecManagerOptions) {
-    const normalized = Object.assign(Object.create(null), options) as ExecManagerOptions;
-    if (typeof normalized.workspaceRoot !== 'string') {
-      throw new TypeError(
-        `workspaceRoot must be a directory path string, received ${String(normalized.workspaceRoot)}`,
-      );
-    }
-    const mode = normalized.sandbox ?? 'best-effort';
-    if (!['off', 'best-effort', 'required'].includes(mode)) {
-      throw new TypeError(`sandbox must be 'off', 'best-effort' or 'required', received ${mode}`);
-    }
-    this.workspaceRoot = realpathSync(resolve(normalized.workspaceRoot));
-    this.maxLive = normalized.maxLive ?? 64;
-    this.retainMs = normalized.retainMs ?? 60_000;
+    const normalized = normalizeManagerOptions(options);
+    this.workspaceRoot = normalized.workspaceRoot;
+    this.maxLive = normalized.maxLive;
+    this.retainMs = normalized.retainMs;
     this.analyze = normalized.analyze;
-    this.artifactDirectories = (normalized.artifactDirectories ?? []).map((path) => resolve(path));
-    const host = normalized.hostEnvironment ?? process.env;
-    this.temporaryDirectory = mkdtempSync(
-      join(realpathSync(normalized.temporaryRoot ?? tmpdir()), 'toolcall-exec-'),
-    );
-    this.context = {
-      mode,
-      probe: () => sharedProbeCache('local', host.PATH),
-      hostEnvironment: host,
-      environment: normalized.environment ?? {},
-      protectedPaths:
-        normalized.protectedPaths ??
-        defaultProtectedPaths({
-          home: host.HOME ?? homedir(),
-          workspaceRoot: this.workspaceRoot,
-          ...(normalized.sessionStore ? { sessionStore: normalized.sessionStore } : {}),
-        }),
-      spoolDirectory: this.temporaryDirectory,
-      spoolLimitBytes: normalized.spoolLimitBytes ?? SPOOL_LIMIT_BYTES,
-      spoolPath: normalized.spoolPath,
-      graceMs: normalized.graceMs ?? 2_000,
-      now: normalized.now ?? Date.now,
-      ptyBackend: normalized.ptyBackend ?? 'auto',
-    };
+    this.artifactDirectories = normalized.artifactDirectories;
+    this.temporaryDirectory = normalized.temporaryDirectory;
+    this.context = normalized.context;
     process.once('exit', this.exitHook);
   }
 
@@ -221,29 +111,6 @@ export class ExecManager {
     await record.execution.spool.release();
   }
 
-  /** Reads an observation: the unread output once, then the cached terminal result. */
-  async observe(record: ExecutionRecord, wait: WaitRecord): Promise<ExecutionObservation> {
-    const next = record.reading.then(async () => {
-      if (record.terminal) return { ...record.terminal, wait };
-      const { execution } = record;
-      const completed = execution.state === 'completed';
-      const unread = await execution.readUnread();
-      const observation: ExecutionObservation = {
-        output: unread.text,
-        omittedBytes: unread.omittedBytes,
-        omittedChars: unread.omittedChars,
-        facts: execution.facts(),
-        yielded: !completed,
-        wait,
-        sandbox: record.sandbox,
-      };
-      if (completed) record.terminal = { ...observation, yielded: false };
-      return observation;
-    });
-    record.reading = next.catch(() => undefined);
-    return next;
-  }
-
   /** Runs a Bash command and waits up to its yield time; a still-running command returns its id. */
   async runBash(request: BashRequest): Promise<Result<ExecutionObservation>> {
     const wait = resolveWait(request.yieldTimeMs, BASH_YIELD);
@@ -287,7 +154,7 @@ export class ExecManager {
     // An exited child still draining its group settles instead of yielding a stale handle.
     if (execution.exit !== undefined) await execution.settled;
     if (execution.state !== 'completed') execution.yielded = true;
-    const observation = await this.observe(record, wait);
+    const observation = await observeRecord(record, wait);
     // A foreground result whose output fit inline needs no retained spool.
     if (!execution.yielded && observation.omittedBytes === 0) await this.retire(record);
     return succeed(observation);
@@ -331,7 +198,7 @@ export class ExecManager {
       } else await execution.write(chars);
     }
     if (execution.state !== 'completed') await waitFor(execution, wait.effectiveMs);
-    return succeed(await this.observe(record, wait));
+    return succeed(await observeRecord(record, wait));
   }
 
   /** The owner's live yielded executions; finished ones never appear. */
@@ -362,7 +229,7 @@ export class ExecManager {
       record.stoppedBy ??= by;
       await record.execution.stop('stopped');
     }
-    return succeed(await this.observe(record, { requestedMs: undefined, effectiveMs: 0 }));
+    return succeed(await observeRecord(record, { requestedMs: undefined, effectiveMs: 0 }));
   }
 
   /** Runs a one-shot helper in a private scratch directory; returns its settlement and a cancel function. */

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ExecManagerOptions } from '../manager.js';
+import type { ExecManagerOptions } from '../manager-options.js';
 import { temporaryDirectory, testManager } from '../testing/fixtures.js';
 import { capturePathIdentity } from './bubblewrap-plan.js';
 

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { createExecManager, type ExecManager, type ExecManagerOptions } from '../manager.js';
+import { createExecManager, type ExecManager } from '../manager.js';
+import type { ExecManagerOptions } from '../manager-options.js';
 import { isLive, listProcesses } from '../process-tree.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
