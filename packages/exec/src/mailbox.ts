@@ -35,6 +35,13 @@ export class CompletionMailbox {
     return () => this.listeners.delete(listener);
   }
 
+  /** Marks a queued record as already read by the model, so it no longer wakes an idle owner. */
+  acknowledge(owner: OwnerId, executionId: string): void {
+    for (const record of this.queues.get(owner) ?? []) {
+      if (record.executionId === executionId) record.wake = false;
+    }
+  }
+
   /** Drops an owner's unread records when the owner is retired. */
   discard(owner: OwnerId): void {
     this.queues.delete(owner);

@@ -181,8 +181,25 @@ describe('yield, poll and stop', () => {
 
   it('publishes one waking completion record when a yielded command ends on its own', async () => {
     const manager = testManager();
-    const delivered: string[] = [];
-    manager.completions.subscribe((record) => delivered.push(record.executionId));
+    const delivered = new Promise<string>((resolve) =>
+      manager.completions.subscribe((record) => resolve(record.executionId)),
+    );
+    const started = await manager.runBash({
+      owner,
+      command: 'sleep 1; echo done',
+      yieldTimeMs: 250,
+    });
+    if (!started.success) throw started.error;
+    const executionId = started.value.facts.executionId;
+    expect(await delivered).toBe(executionId);
+    const records = manager.completions.take(owner);
+    expect(
+      records.map(({ executionId: id, wake, facts }) => [id, wake, facts.termination]),
+    ).toEqual([[executionId, true, 'exited']]);
+  });
+
+  it('does not wake for a result the model already read, and never publishes twice', async () => {
+    const manager = testManager();
     const started = await manager.runBash({
       owner,
       command: 'sleep 1; echo done',
@@ -192,11 +209,9 @@ describe('yield, poll and stop', () => {
     const executionId = started.value.facts.executionId;
     await manager.writeStdin({ owner, executionId, yieldTimeMs: 30_000 });
     await manager.writeStdin({ owner, executionId });
-    const records = manager.completions.take(owner);
-    expect(
-      records.map(({ executionId: id, wake, facts }) => [id, wake, facts.termination]),
-    ).toEqual([[executionId, true, 'exited']]);
-    expect(delivered).toEqual([executionId]);
+    expect(manager.completions.take(owner).map(({ executionId: id, wake }) => [id, wake])).toEqual([
+      [executionId, false],
+    ]);
   });
 
   it('queues a non-waking record when the user stops a yielded command', async () => {

@@ -198,7 +198,9 @@ export class ExecManager {
       } else await execution.write(chars);
     }
     if (execution.state !== 'completed') await waitFor(execution, wait.effectiveMs);
-    return succeed(await observeRecord(record, wait));
+    const observation = await observeRecord(record, wait);
+    if (observation.facts.state === 'completed') this.completions.acknowledge(owner, executionId);
+    return succeed(observation);
   }
 
   /** The owner's live yielded executions; finished ones never appear. */
@@ -229,6 +231,7 @@ export class ExecManager {
       record.stoppedBy ??= by;
       await record.execution.stop('stopped');
     }
+    this.completions.acknowledge(owner, executionId);
     return succeed(await observeRecord(record, { requestedMs: undefined, effectiveMs: 0 }));
   }
 
