@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDescendants } from './process-tree.js';
-import { isGone, testManager } from './testing/fixtures.js';
+import { isGone, testManager, waitForDescendants, waitForOutput } from './testing/fixtures.js';
 
 const owner = '/root';
 
@@ -96,21 +96,20 @@ describe('yield, poll and stop', () => {
       yieldTimeMs: 250,
     });
     if (!started.success) throw started.error;
-    expect([started.value.output, started.value.yielded, started.value.facts.state]).toEqual([
-      'start\n',
-      true,
-      'running',
-    ]);
     const id = started.value.facts.executionId;
+    await waitForOutput(manager, owner, id, 'start');
+    expect([started.value.yielded, started.value.facts.state]).toEqual([true, 'running']);
     expect(manager.listExecutions({ owner }).map((facts) => facts.executionId)).toEqual([id]);
     expect(manager.listExecutions({ owner: '/other' })).toEqual([]);
     const foreign = await manager.stopExecution({ owner: '/other', executionId: id });
     expect(foreign.success ? undefined : foreign.error.code).toBe('not-found');
     const stopped = await manager.stopExecution({ owner, executionId: id });
-    expect(stopped.success && [stopped.value.output, stopped.value.facts.termination]).toEqual([
-      '',
-      'stopped',
-    ]);
+    expect(
+      stopped.success && [
+        started.value.output + stopped.value.output,
+        stopped.value.facts.termination,
+      ],
+    ).toEqual(['start\n', 'stopped']);
     expect(manager.listExecutions({ owner })).toEqual([]);
     expect(manager.completions.peek(owner)).toEqual([]);
   });
@@ -123,10 +122,14 @@ describe('yield, poll and stop', () => {
       yieldTimeMs: 500,
     });
     if (!started.success) throw started.error;
-    const inner = Number.parseInt(started.value.output, 10);
+    const { executionId } = started.value.facts;
+    await waitForOutput(manager, owner, executionId, '\n');
+    const spool = await manager.readOutput({ owner, executionId });
+    const inner = Number.parseInt(spool.success ? spool.value.toString() : '', 10);
+    await waitForDescendants(inner, 2);
     const pids = [inner, ...findDescendants(inner).map((entry) => entry.pid)];
     expect(pids.length).toBe(3);
-    await manager.stopExecution({ owner, executionId: started.value.facts.executionId });
+    await manager.stopExecution({ owner, executionId });
     expect(pids.filter((pid) => !isGone(pid))).toEqual([]);
   });
 
@@ -154,10 +157,9 @@ describe('yield, poll and stop', () => {
     const first = await manager.writeStdin({ owner, executionId, yieldTimeMs: 10_000 });
     const second = await manager.writeStdin({ owner, executionId });
     if (!first.success || !second.success) throw new Error('poll failed');
-    expect([started.value.output, first.value.output, second.value.output]).toEqual([
-      'one\n',
-      'two\n',
-      'two\n',
+    expect([started.value.output + first.value.output, second.value.output]).toEqual([
+      'one\ntwo\n',
+      first.value.output,
     ]);
     expect(second.value.facts).toEqual(first.value.facts);
     expect(first.value.wait).toEqual({ requestedMs: 10_000, effectiveMs: 10_000 });
@@ -171,7 +173,12 @@ describe('yield, poll and stop', () => {
     const executionId = started.value.facts.executionId;
     const input = await manager.writeStdin({ owner, executionId, chars: 'hello\n' });
     expect(input.success ? undefined : input.error.code).toBe('input-refused');
-    const interrupted = await manager.writeStdin({ owner, executionId, chars: '\u0003' });
+    const interrupted = await manager.writeStdin({
+      owner,
+      executionId,
+      chars: '\u0003',
+      yieldTimeMs: 30_000,
+    });
     expect(interrupted.success && interrupted.value.facts).toMatchObject({
       state: 'completed',
       termination: 'signaled',

@@ -240,6 +240,13 @@ export class ExecManager {
     return runHelper(this, request);
   }
 
+  /** Calls `listener` when one of the owner's executions writes output or changes state (for progress views). */
+  watch(owner: OwnerId, executionId: string, listener: () => void): () => void {
+    const record = this.records.get(executionId);
+    if (record?.execution.owner !== owner) return () => undefined;
+    return record.execution.onChange(listener);
+  }
+
   /** The process group of one of the owner's executions, for diagnostics and /ps-style views. */
   processGroupOf(owner: OwnerId, executionId: string): number | undefined {
     const record = this.records.get(executionId);

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { isGroupPopulated } from './process-tree.js';
-import { testManager } from './testing/fixtures.js';
+import { testManager, waitForOutput } from './testing/fixtures.js';
 
 const owner = '/root';
 
@@ -18,11 +18,13 @@ describe('stopExecution', () => {
       });
       if (!started.success) throw started.error;
       const { executionId } = started.value.facts;
+      // TERM must arrive after the trap is installed, or ignoring it is not what is being tested.
+      await waitForOutput(manager, owner, executionId, 'ready');
       const groupId = manager.processGroupOf(owner, executionId);
       const stopped = await manager.stopExecution({ owner, executionId });
       if (!stopped.success) throw stopped.error;
       expect({
-        output: started.value.output,
+        output: started.value.output + stopped.value.output,
         state: stopped.value.facts.state,
         termination: stopped.value.facts.termination,
         forcedKill: stopped.value.facts.forcedKill,

@@ -44,11 +44,10 @@ describe('@toolcall/exec as a consumer sees it', () => {
           done.value.output,
           done.value.facts.outcome,
           running.value.yielded,
-          running.value.output,
-          polled.success && polled.value.output,
+          running.value.output + (polled.success ? polled.value.output : ''),
           stopped.success && stopped.value.facts.termination,
           api.findBackgroundOperator('a && b'),
-        ]).toEqual(['hello\n', 'success', true, 'tick\n', '', 'stopped', undefined]);
+        ]).toEqual(['hello\n', 'success', true, 'tick\n', 'stopped', undefined]);
         await manager.teardown();
       }
     } finally {
