@@ -68,22 +68,12 @@ export async function launchExecution(
   if (!decided.success) return decided;
   const { plan, summary } = decided.value;
   const id = createExecutionId();
-  let spool: Spool;
-  try {
-    const injected = context.spoolPath?.(id);
-    spool = await Spool.create({
-      path: injected ?? join(context.spoolDirectory, id),
-      limitBytes: context.spoolLimitBytes,
-      owned: injected === undefined,
-    });
-  } catch (error) {
-    plan?.release();
-    return fail(
-      new ExecError('output-write-failed', 'The output spool could not be created', {
-        cause: error,
-      }),
-    );
-  }
+  const injected = context.spoolPath?.(id);
+  const spool = Spool.create({
+    path: injected ?? join(context.spoolDirectory, id),
+    limitBytes: context.spoolLimitBytes,
+    owned: injected === undefined,
+  });
   const env = buildChildEnvironment({
     host: context.hostEnvironment,
     policy: context.environment,

@@ -7,7 +7,7 @@ import { temporaryDirectory } from './testing/fixtures.js';
 describe('Spool', () => {
   it('writes up to its cap and reports the limit without advancing past it', async () => {
     const path = join(temporaryDirectory(), 'spool');
-    const spool = await Spool.create({ path, limitBytes: 10 });
+    const spool = Spool.create({ path, limitBytes: 10 });
     const outcomes = await Promise.all([
       spool.append(Buffer.from('abc\n')),
       spool.append(Buffer.from('defghij\n')),
@@ -25,7 +25,7 @@ describe('Spool', () => {
   });
 
   it('fails without advancing counters when the file cannot be written', async () => {
-    const spool = await Spool.create({ path: '/dev/full', owned: false });
+    const spool = Spool.create({ path: '/dev/full', owned: false });
     const outcome = await spool.append(Buffer.from('lost'));
     expect([
       outcome,

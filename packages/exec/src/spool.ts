@@ -31,15 +31,19 @@ export class Spool {
   private released = false;
   private readonly listeners = new Set<() => void>();
 
+  private handle: FileHandle | undefined;
+
   private constructor(
     readonly path: string,
-    private readonly handle: FileHandle,
     private readonly limitBytes: number,
     private readonly owned: boolean,
   ) {}
 
-  /** Opens a spool at `path`; it is deleted on release only when `owned`. */
-  static async create({
+  /**
+   * Prepares a spool at `path`, opened on the first chunk so silent commands touch no file;
+   * the file is deleted on release only when `owned`.
+   */
+  static create({
     path,
     limitBytes = SPOOL_LIMIT_BYTES,
     owned = true,
@@ -47,9 +51,13 @@ export class Spool {
     path: string;
     limitBytes?: number;
     owned?: boolean;
-  }): Promise<Spool> {
-    const handle = await open(path, owned ? 'wx+' : 'r+', 0o600);
-    return new Spool(path, handle, limitBytes, owned);
+  }): Spool {
+    return new Spool(path, limitBytes, owned);
+  }
+
+  private async opened(): Promise<FileHandle> {
+    this.handle ??= await open(this.path, this.owned ? 'wx+' : 'r+', 0o600);
+    return this.handle;
   }
 
   /** Queues `chunk`; resolves once it is written, cut at the cap, or refused. */
@@ -99,12 +107,13 @@ export class Spool {
 
   private async writeFully(chunks: Buffer[], size: number): Promise<void> {
     const start = this.bytes;
-    let { bytesWritten } = await this.handle.writev(chunks, start);
+    const handle = await this.opened();
+    let { bytesWritten } = await handle.writev(chunks, start);
     if (bytesWritten < size) {
       const rest = Buffer.concat(chunks).subarray(bytesWritten);
       let offset = 0;
       while (offset < rest.length) {
-        const written = await this.handle.write(
+        const written = await handle.write(
           rest,
           offset,
           rest.length - offset,
@@ -145,10 +154,11 @@ export class Spool {
     const from = Math.max(0, Math.min(start, this.bytes));
     const to = Math.max(from, Math.min(end, this.bytes));
     const buffer = Buffer.alloc(to - from);
-    if (this.released) return buffer.subarray(0, 0);
+    const handle = this.handle;
+    if (this.released || handle === undefined) return buffer.subarray(0, 0);
     let filled = 0;
     while (filled < buffer.length) {
-      const { bytesRead } = await this.handle.read(
+      const { bytesRead } = await handle.read(
         buffer,
         filled,
         buffer.length - filled,
@@ -166,6 +176,7 @@ export class Spool {
     this.released = true;
     this.stopped = true;
     await this.tail.catch(() => undefined);
+    if (this.handle === undefined) return;
     await this.handle.close().catch(() => undefined);
     if (this.owned) await unlink(this.path).catch(() => undefined);
   }
