@@ -1,1 +1,40 @@
-export { MediaError, type MediaErrorCode } from './errors.js';
+export { webCryptoSha256 } from './digest.js';
+export { MediaError, type MediaErrorCode, type MediaErrorOptions } from './errors.js';
+export {
+  createMediaCache,
+  defaultCacheMaxBytes,
+  type MediaCache,
+  type MediaCacheOptions,
+} from './media-cache.js';
+export { defaultMediaLimits, type MediaLimits } from './media-limits.js';
+export {
+  appendMediaMarkers,
+  type ExtractedMarkers,
+  extractMediaMarkers,
+  findMediaMarkers,
+  formatMediaMarker,
+  type MediaMarkerMatch,
+} from './media-marker.js';
+export type {
+  MediaBackend,
+  MediaDigest,
+  MediaFileReader,
+  MediaPayload,
+  MediaRecord,
+  MediaReference,
+} from './media-record.js';
+export { createMediaStore, type MediaStore, type MediaStoreOptions } from './media-store.js';
+export {
+  extensionForMimeType,
+  type ImageMimeType,
+  kindOfMimeType,
+  type MediaKind,
+  type MediaMimeType,
+  mediaMimeTypes,
+  mimeTypeFromPath,
+  normalizeMimeType,
+} from './media-types.js';
+export type { CaptureInput } from './normalize-capture-input.js';
+export type { MediaResult } from './result.js';
+export { sniffMediaType } from './sniff-media-type.js';
+export { type MediaInfo, type ValidateMediaOptions, validateMedia } from './validate-media.js';
