@@ -1,3 +1,4 @@
+export { encodeBase64 } from './base64.js';
 export { webCryptoSha256 } from './digest.js';
 export { MediaError, type MediaErrorCode, type MediaErrorOptions } from './errors.js';
 export {
@@ -35,6 +36,24 @@ export {
   normalizeMimeType,
 } from './media-types.js';
 export type { CaptureInput } from './normalize-capture-input.js';
+export {
+  type AnthropicContent,
+  type GeminiContent,
+  type McpContent,
+  type MediaCapabilities,
+  type MediaProvider,
+  type OpenAIChatContent,
+  type OpenAIResponsesContent,
+  type ProviderContentMap,
+  type ProviderContentOptions,
+  providerTextContent,
+  toProviderContent,
+} from './provider-content.js';
+export {
+  type ReplayProviderContentOptions,
+  replayProviderContent,
+} from './replay-provider-content.js';
 export type { MediaResult } from './result.js';
 export { sniffMediaType } from './sniff-media-type.js';
+export { describeUndeliveredMedia, summarizeMedia } from './summarize-media.js';
 export { type MediaInfo, type ValidateMediaOptions, validateMedia } from './validate-media.js';
