@@ -28,12 +28,24 @@ export interface MediaPayload {
   bytes: Uint8Array;
 }
 
+/** Bytes a backend has started writing before their content address is known. */
+export interface StagedMedia {
+  /** Publishes the staged bytes as `record` (same contract as MediaBackend.publish). */
+  publish(record: MediaRecord): Promise<MediaResult<void>>;
+  /** Abandons the staged bytes, removing anything written. */
+  discard(): Promise<void>;
+}
+
 /** Durable storage a MediaStore publishes to and rereads from (the Node file store implements it). */
 export interface MediaBackend {
   /** Publishes the bytes once under their content address and lists the record in the manifest. */
   publish(record: MediaRecord, bytes: Uint8Array): Promise<MediaResult<void>>;
+  /** Optionally starts writing bytes early, so the write overlaps hashing; publish or discard follows. */
+  stage?(bytes: Uint8Array): StagedMedia;
   /** Reads the published copy of a record's bytes. */
   read(record: MediaRecord): Promise<MediaResult<Uint8Array>>;
+  /** Finishes pending writes and releases held resources. */
+  close?(): Promise<void>;
 }
 
 /** Reads a file for path capture, refusing files larger than `maxBytes`. */

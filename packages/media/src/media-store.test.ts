@@ -56,13 +56,21 @@ describe('createMediaStore', () => {
     expect(result.success || [result.error.code, store.records()]).toEqual(['type-mismatch', []]);
   });
 
-  it('keeps its own copy, so mutating the caller’s buffer changes nothing', async () => {
+  it('copies a view into a larger buffer, so later writes to that buffer change nothing', async () => {
     const store = createMediaStore();
-    const bytes = png.slice();
-    const reference = await store.capture({ bytes, toolUseId: 't', source: 's' });
-    bytes.fill(0);
+    const backing = new Uint8Array(png.length + 10);
+    backing.set(png, 5);
+    const reference = await store.capture({
+      bytes: backing.subarray(5, 5 + png.length),
+      toolUseId: 't',
+      source: 's',
+    });
+    backing.fill(0);
     const read = reference.success ? await store.read(reference.value) : reference;
-    expect(read.success && read.value.bytes).toEqual(png);
+    expect(read.success && [read.value.bytes, read.value.bytes.buffer.byteLength]).toEqual([
+      png,
+      png.length,
+    ]);
   });
 
   it('gives concurrent captures of the same bytes by one tool use a single record', async () => {

@@ -9,6 +9,7 @@ import type {
   MediaPayload,
   MediaRecord,
   MediaReference,
+  StagedMedia,
 } from './media-record.js';
 import { mimeTypeFromPath } from './media-types.js';
 import { type CaptureInput, normalizeCaptureInput } from './normalize-capture-input.js';
@@ -34,7 +35,10 @@ export interface MediaStoreOptions {
 
 /** Captures, retains, replays and recognises media records for one session. */
 export interface MediaStore {
-  /** Validates and records media, returning only its opaque reference. */
+  /**
+   * Validates and records media, returning only its opaque reference. Takes
+   * ownership of `bytes`: do not modify them afterwards (pass a copy if you must).
+   */
   capture(input: CaptureInput): Promise<MediaResult<MediaReference>>;
   /** Replays a record's bytes: from memory, else from its published copy, never the original path. */
   read(reference: MediaReference): Promise<MediaResult<MediaPayload>>;
@@ -46,8 +50,14 @@ export interface MediaStore {
   stripMarkers(text: string, options?: { toolUseId?: string }): string;
   /** Every known record, oldest capture first. */
   records(): MediaRecord[];
+  /** Finishes pending durable writes and releases the backend's resources. */
+  close(): Promise<void>;
   /** The in-memory retention of payload bytes, keyed by record id. */
   readonly cache: MediaCache;
+}
+
+function isWholeBuffer(bytes: Uint8Array): boolean {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
 }
 
 /** Creates a media store; give it a backend (see `@toolcall/media/node`) for durable records. */
@@ -74,6 +84,7 @@ export function createMediaStore(options: MediaStoreOptions = {}): MediaStore {
   async function publish(
     bytes: Uint8Array,
     info: Omit<MediaRecord, 'recordId' | 'durable' | 'capturedAt'>,
+    staged: StagedMedia | undefined,
   ): Promise<MediaResult<MediaReference>> {
     const record: MediaRecord = Object.freeze({
       recordId: createRecordId(),
@@ -82,7 +93,7 @@ export function createMediaStore(options: MediaStoreOptions = {}): MediaStore {
       capturedAt: now().toISOString(),
     });
     if (backend !== undefined) {
-      const published = await backend.publish(record, bytes);
+      const published = await (staged?.publish(record) ?? backend.publish(record, bytes));
       if (!published.success) return published;
     }
     records.set(record.recordId, record);
@@ -109,18 +120,26 @@ export function createMediaStore(options: MediaStoreOptions = {}): MediaStore {
       limits,
     });
     if (!validated.success) return validated;
-    // Own a private copy so later mutation by the caller cannot change a record.
-    const owned = given === undefined ? bytes! : given.slice();
+    // The store takes ownership of whole buffers: copying 200 KB per capture
+    // cost more than the durable write itself. A view into a larger buffer is
+    // copied, so a record never pins memory it does not use.
+    const owned = isWholeBuffer(bytes!) ? bytes! : bytes!.slice();
+    // Start the durable write before hashing so the two overlap.
+    const staged = backend?.stage?.(owned);
     const sha256 = await digest(owned);
     const key = contentKey(sha256, toolUseId);
     const existing = byContent.get(key);
     if (existing !== undefined) {
+      await staged?.discard();
       if (!cache.has(existing)) cache.set(existing, owned);
       return succeed({ recordId: existing, toolUseId });
     }
     const pending = inFlight.get(key);
-    if (pending !== undefined) return pending;
-    const published = publish(owned, { ...validated.value, toolUseId, source, sha256 });
+    if (pending !== undefined) {
+      await staged?.discard();
+      return pending;
+    }
+    const published = publish(owned, { ...validated.value, toolUseId, source, sha256 }, staged);
     inFlight.set(key, published);
     try {
       return await published;
@@ -170,6 +189,10 @@ export function createMediaStore(options: MediaStoreOptions = {}): MediaStore {
     extractMarkers,
     stripMarkers: (text, options) => extractMarkers(text, options).text,
     records: () => [...records.values()],
+    close: async () => {
+      await Promise.allSettled(inFlight.values());
+      await backend?.close?.();
+    },
     cache,
   };
 }

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
-import type { MediaBackend, MediaRecord } from '../media-record.js';
+import type { MediaBackend, MediaRecord, StagedMedia } from '../media-record.js';
 import { extensionForMimeType } from '../media-types.js';
 import { fail, type MediaResult, succeed } from '../result.js';
-import { errorCode, type MediaFileSystem, nodeFileSystem } from './file-system.js';
-import { formatManifestLine, manifestName } from './manifest.js';
+import { type MediaFileSystem, nodeFileSystem } from './file-system.js';
+import { formatManifestLine, loadManifest } from './manifest.js';
+import { createManifestWriter } from './manifest-writer.js';
+import { removeStaleTemporaries, temporaryPrefix } from './remove-stale-temporaries.js';
 
 /** Options for createFileMediaBackend. */
 export interface FileMediaBackendOptions {
@@ -15,16 +17,17 @@ export interface FileMediaBackendOptions {
   fileSystem?: MediaFileSystem;
 }
 
-/** A MediaBackend over a session's media directory, with the paths it uses. */
+/** A MediaBackend over a session's media directory. */
 export interface FileMediaBackend extends MediaBackend {
   /** `<sessionDirectory>/media`. */
   readonly directory: string;
   /** The published file name of a record: `<sha256>.<ext>`. */
   fileNameOf(record: Pick<MediaRecord, 'sha256' | 'mimeType'>): string;
+  /** Creates the directory, tidies stale temporaries and returns the manifest's records. */
+  open(): Promise<MediaRecord[]>;
+  /** Finishes pending manifest writes and releases the manifest handle. */
+  close(): Promise<void>;
 }
-
-/** Prefix of temporary files; the writer's pid follows so stale ones can be recognised. */
-export const temporaryPrefix = '.tmp-';
 
 let sequence = 0;
 
@@ -42,60 +45,90 @@ export function createFileMediaBackend({
   const directory = join(sessionDirectory, 'media');
   const fileNameOf = ({ sha256, mimeType }: Pick<MediaRecord, 'sha256' | 'mimeType'>) =>
     `${sha256}.${extensionForMimeType(mimeType)}`;
+  const manifest = createManifestWriter(fileSystem, directory);
   let ready: Promise<unknown> | undefined;
-  // Content writes of the same address share one promise: written once.
+  // Names known to be published, and renames in progress: content is written once.
+  const published = new Set<string>();
   const writing = new Map<string, Promise<void>>();
-  // Manifest appends run one at a time, each a whole line in a single write.
-  let manifestTail: Promise<unknown> = Promise.resolve();
 
-  async function writeOnce(name: string, bytes: Uint8Array): Promise<void> {
-    const target = join(directory, name);
-    try {
-      if ((await fileSystem.stat(target)).size === bytes.length) return;
-    } catch (error) {
-      if (errorCode(error) !== 'ENOENT') throw error;
-    }
-    const temporary = join(directory, `${temporaryPrefix}${process.pid}-${++sequence}-${name}`);
-    try {
-      const handle = await fileSystem.open(temporary, 'wx');
-      try {
-        await handle.writeFile(bytes);
-        if (sync) await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await fileSystem.rename(temporary, target);
-    } catch (error) {
-      await fileSystem.unlink(temporary).catch(() => undefined);
+  const ensureDirectory = () => {
+    ready ??= fileSystem.mkdir(directory, { recursive: true }).catch((error: unknown) => {
+      ready = undefined;
       throw error;
+    });
+    return ready;
+  };
+  const remove = (path: string) =>
+    fileSystem.unlink(path).then(
+      () => undefined,
+      () => undefined,
+    );
+
+  async function writeTemporary(temporary: string, bytes: Uint8Array): Promise<void> {
+    await ensureDirectory();
+    const handle = await fileSystem.open(temporary, 'wx');
+    try {
+      await handle.writeFile(bytes);
+      if (sync) await handle.sync();
+    } finally {
+      await handle.close();
     }
   }
 
-  async function publish(record: MediaRecord, bytes: Uint8Array): Promise<MediaResult<void>> {
-    const name = fileNameOf(record);
+  // Moves a complete temporary file to its content address, once per address;
+  // a later copy of the same bytes is dropped instead of replacing the first.
+  async function install(temporary: string, name: string): Promise<void> {
+    await writing.get(name)?.catch(() => undefined);
+    if (published.has(name)) return remove(temporary);
+    const renamed = fileSystem.rename(temporary, join(directory, name)).then(() => {
+      published.add(name);
+    });
+    writing.set(name, renamed);
     try {
-      ready ??= fileSystem.mkdir(directory, { recursive: true });
-      await ready;
-      let pending = writing.get(name);
-      if (pending === undefined) {
-        pending = writeOnce(name, bytes).finally(() => writing.delete(name));
-        writing.set(name, pending);
-      }
-      await pending;
-      const append = manifestTail.then(() =>
-        fileSystem.appendFile(join(directory, manifestName), formatManifestLine(record)),
-      );
-      manifestTail = append.catch(() => undefined);
-      await append;
+      await renamed;
+    } finally {
+      writing.delete(name);
+    }
+  }
+
+  async function commit(
+    record: MediaRecord,
+    temporary: string | undefined,
+    written: Promise<void>,
+  ): Promise<MediaResult<void>> {
+    try {
+      await written;
+      if (temporary !== undefined) await install(temporary, fileNameOf(record));
+      // The manifest line follows the rename, so no listed record lacks its file.
+      await manifest.append(formatManifestLine(record));
       return succeed(undefined);
     } catch (error) {
-      ready = undefined;
+      if (temporary !== undefined) await remove(temporary);
       return fail('write-failed', `could not publish media record: ${String(error)}`, {
         cause: error,
         recordId: record.recordId,
         mimeType: record.mimeType,
       });
     }
+  }
+
+  function stage(bytes: Uint8Array): StagedMedia {
+    const temporary = join(directory, `${temporaryPrefix}${process.pid}-${++sequence}`);
+    const written = writeTemporary(temporary, bytes);
+    // Observed by publish or discard; this only stops an unhandled-rejection report.
+    written.catch(() => undefined);
+    return {
+      publish: (record) => commit(record, temporary, written),
+      discard: async () => {
+        await written.catch(() => undefined);
+        await remove(temporary);
+      },
+    };
+  }
+
+  async function publish(record: MediaRecord, bytes: Uint8Array): Promise<MediaResult<void>> {
+    if (!published.has(fileNameOf(record))) return stage(bytes).publish(record);
+    return commit(record, undefined, Promise.resolve());
   }
 
   async function read(record: MediaRecord): Promise<MediaResult<Uint8Array>> {
@@ -111,5 +144,12 @@ export function createFileMediaBackend({
     }
   }
 
-  return { publish, read, directory, fileNameOf };
+  async function open(): Promise<MediaRecord[]> {
+    await removeStaleTemporaries(fileSystem, directory);
+    const records = await loadManifest(fileSystem, directory);
+    for (const record of records) published.add(fileNameOf(record));
+    return records;
+  }
+
+  return { publish, stage, read, open, close: () => manifest.close(), directory, fileNameOf };
 }
