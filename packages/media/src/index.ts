@@ -24,7 +24,8 @@ export type {
   MediaRecord,
   MediaReference,
 } from './media-record.js';
-export { createMediaStore, type MediaStore, type MediaStoreOptions } from './media-store.js';
+export { createMediaStore } from './media-store.js';
+export type { MediaStore, MediaStoreOptions } from './media-store-types.js';
 export {
   extensionForMimeType,
   type ImageMimeType,

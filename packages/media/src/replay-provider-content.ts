@@ -1,5 +1,5 @@
 import type { MediaReference } from './media-record.js';
-import type { MediaStore } from './media-store.js';
+import type { MediaStore } from './media-store-types.js';
 import {
   type MediaCapabilities,
   type MediaProvider,

@@ -244,3 +244,29 @@ describe('createFileMediaBackend', () => {
     );
   });
 });
+
+describe('openSessionMediaStore replay of markers', () => {
+  it('validates markers from an earlier process through the manifest', async () => {
+    const first = await open();
+    const captured = await first.capture({
+      bytes: encodePng(2, 2),
+      toolUseId: 'toolu_9',
+      source: 'Read',
+    });
+    if (!captured.success) throw captured.error;
+    await first.close();
+    const { appendMediaMarkers } = await import('../media-marker.js');
+    const text = appendMediaMarkers('Read 1 image', [captured.value]);
+    const second = await open();
+    expect(second.stripMarkers(text, { toolUseId: 'toolu_9' })).toBe('Read 1 image');
+  });
+
+  it('fails path capture of a directory as read-failed', async () => {
+    const store = await open();
+    const result = await store.capture({ path: session, toolUseId: 't', source: 'Read' });
+    expect(result.success || [result.error.code, result.error.message]).toEqual([
+      'read-failed',
+      'media path is not a regular file',
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MediaDigest } from '../media-record.js';
-import { createMediaStore, type MediaStore, type MediaStoreOptions } from '../media-store.js';
+import { createMediaStore } from '../media-store.js';
+import type { MediaStore, MediaStoreOptions } from '../media-store-types.js';
 import { fail, type MediaResult, succeed } from '../result.js';
 import { createFileMediaBackend } from './file-media-backend.js';
 import { type MediaFileSystem, nodeFileSystem } from './file-system.js';
