@@ -30,6 +30,8 @@ export interface MediaPayload {
 
 /** Bytes a backend has started writing before their content address is known. */
 export interface StagedMedia {
+  /** Settles once the write is under way (or has failed), so hashing can run beside it. */
+  started: Promise<void>;
   /** Publishes the staged bytes as `record` (same contract as MediaBackend.publish). */
   publish(record: MediaRecord): Promise<MediaResult<void>>;
   /** Abandons the staged bytes, removing anything written. */

@@ -79,6 +79,7 @@ export function createMediaStore(options: MediaStoreOptions = {}): MediaStore {
     const owned = isWholeBuffer(bytes!) ? bytes! : bytes!.slice();
     // Start the durable write before hashing so the two overlap.
     const staged = backend?.stage?.(owned);
+    await staged?.started;
     const sha256 = await digest(owned);
     const key = contentKey(sha256, toolUseId);
     const existing = byContent.get(key);

@@ -64,14 +64,26 @@ export function createFileMediaBackend({
       () => undefined,
     );
 
-  async function writeTemporary(temporary: string, bytes: Uint8Array): Promise<void> {
-    await ensureDirectory();
-    const handle = await fileSystem.open(temporary, 'wx');
+  async function writeTemporary(
+    temporary: string,
+    bytes: Uint8Array,
+    onStarted: () => void,
+  ): Promise<void> {
     try {
-      await handle.writeFile(bytes);
-      if (sync) await handle.sync();
+      await ensureDirectory();
+      const handle = await fileSystem.open(temporary, 'wx');
+      try {
+        // writeFile issues its first write before returning, so the caller's
+        // hashing runs on the main thread while the bytes go to the file.
+        const writing = handle.writeFile(bytes);
+        onStarted();
+        await writing;
+        if (sync) await handle.sync();
+      } finally {
+        await handle.close();
+      }
     } finally {
-      await handle.close();
+      onStarted();
     }
   }
 
@@ -114,10 +126,15 @@ export function createFileMediaBackend({
 
   function stage(bytes: Uint8Array): StagedMedia {
     const temporary = join(directory, `${temporaryPrefix}${process.pid}-${++sequence}`);
-    const written = writeTemporary(temporary, bytes);
+    let onStarted = () => {};
+    const started = new Promise<void>((resolve) => {
+      onStarted = resolve;
+    });
+    const written = writeTemporary(temporary, bytes, () => onStarted());
     // Observed by publish or discard; this only stops an unhandled-rejection report.
     written.catch(() => undefined);
     return {
+      started,
       publish: (record) => commit(record, temporary, written),
       discard: async () => {
         await written.catch(() => undefined);
