@@ -171,6 +171,26 @@ describe('openSessionMediaStore', () => {
     expect([result.success || result.error.code, await listMedia()]).toEqual(['write-failed', []]);
   });
 
+  it('rewrites the manifest without a corrupt line, atomically, when opened', async () => {
+    const store = await open();
+    const captured = await store.capture({ bytes: encodePng(2, 2), toolUseId: 't', source: 's' });
+    if (!captured.success) throw captured.error;
+    await store.close();
+    const path = join(session, 'media', manifestName);
+    const good = await fs.readFile(path, 'utf8');
+    await fs.writeFile(path, `not json\n${good}{"recordId":"short"}\n`);
+    const reopened = await open();
+    expect([
+      reopened.records().map((record) => record.recordId),
+      await fs.readFile(path, 'utf8'),
+      await listMedia(),
+    ]).toEqual([
+      [captured.value.recordId],
+      good,
+      [`${nodeSha256(encodePng(2, 2))}.png`, manifestName],
+    ]);
+  });
+
   it('ignores and repairs a manifest line torn by a crash mid-append', async () => {
     const store = await open();
     const captured = await store.capture({ bytes: encodePng(2, 2), toolUseId: 't', source: 's' });

@@ -9,7 +9,6 @@ export interface MediaFileSystem {
   appendFile: typeof fs.appendFile;
   stat: typeof fs.stat;
   unlink: typeof fs.unlink;
-  truncate: typeof fs.truncate;
   readdir: typeof fs.readdir;
 }
 
@@ -22,7 +21,6 @@ export const nodeFileSystem: MediaFileSystem = {
   appendFile: fs.appendFile,
   stat: fs.stat,
   unlink: fs.unlink,
-  truncate: fs.truncate,
   readdir: fs.readdir,
 };
 

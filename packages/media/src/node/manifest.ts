@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { MediaRecord } from '../media-record.js';
 import { mediaMimeTypes } from '../media-types.js';
 import { errorCode, type MediaFileSystem } from './file-system.js';
+import { temporaryPrefix } from './remove-stale-temporaries.js';
 
 /** The manifest's file name inside the media directory. */
 export const manifestName = 'manifest.jsonl';
@@ -41,8 +42,9 @@ export function formatManifestLine(record: MediaRecord): string {
 }
 
 /**
- * Reads the manifest, keeping each whole, well-formed line. A line torn by a
- * crash mid-append is cut off, so the next append starts on a fresh line.
+ * Reads the manifest, keeping each whole, well-formed line. When a crash tore
+ * the last line (or a line is corrupt), the manifest is rewritten with only the
+ * good lines, through a temporary file and a rename, so later appends start clean.
  */
 export async function loadManifest(
   fileSystem: MediaFileSystem,
@@ -56,21 +58,36 @@ export async function loadManifest(
     if (errorCode(error) === 'ENOENT') return [];
     throw error;
   }
-  const complete = text.lastIndexOf('\n') + 1;
-  if (complete < text.length) {
-    await fileSystem.truncate(path, Buffer.byteLength(text.slice(0, complete)));
-  }
   const records = new Map<string, MediaRecord>();
-  for (const line of text.slice(0, complete).split('\n')) {
+  let clean = text === '' || text.endsWith('\n');
+  for (const line of text.split('\n')) {
     if (line === '') continue;
     try {
       const value: unknown = JSON.parse(line);
       if (isManifestRecord(value) && !records.has(value.recordId)) {
         records.set(value.recordId, value);
+        continue;
       }
     } catch {
-      // A corrupt line names no record; the rest of the manifest still stands.
+      // Falls through: a corrupt line names no record.
     }
+    clean = false;
   }
+  if (!clean) await rewriteManifest(fileSystem, directory, [...records.values()]);
   return [...records.values()];
+}
+
+async function rewriteManifest(
+  fileSystem: MediaFileSystem,
+  directory: string,
+  records: readonly MediaRecord[],
+): Promise<void> {
+  const temporary = join(directory, `${temporaryPrefix}${process.pid}-manifest`);
+  const handle = await fileSystem.open(temporary, 'w');
+  try {
+    await handle.writeFile(records.map(formatManifestLine).join(''));
+  } finally {
+    await handle.close();
+  }
+  await fileSystem.rename(temporary, join(directory, manifestName));
 }
