@@ -161,6 +161,18 @@ describe('createMediaStore', () => {
     expect(read.success && read.value.bytes).toEqual(png);
   });
 
+  it('throws a TypeError naming a bad option', () => {
+    expect(() => createMediaStore({ cacheMaxBytes: 1.5 })).toThrow(
+      'cacheMaxBytes must be a non-negative integer number of bytes, received 1.5',
+    );
+    expect(() => createMediaStore({ digest: 'sha256' as never })).toThrow(
+      'digest must be a function, received string',
+    );
+    expect(() => createMediaStore({ backend: {} as never })).toThrow(
+      'backend must have publish and read methods',
+    );
+  });
+
   it('throws a TypeError for input that is a programmer mistake', async () => {
     const store = createMediaStore();
     await expect(store.capture({ toolUseId: 't', source: 's' })).rejects.toThrow(

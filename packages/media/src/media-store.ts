@@ -1,11 +1,11 @@
-import { createRecordId, webCryptoSha256 } from './digest.js';
-import { createMediaCache, defaultCacheMaxBytes } from './media-cache.js';
-import { normalizeMediaLimits, requireByteCount } from './media-limits.js';
+import { createRecordId } from './digest.js';
+import { createMediaCache } from './media-cache.js';
 import { extractMediaMarkers } from './media-marker.js';
 import type { MediaPayload, MediaRecord, MediaReference, StagedMedia } from './media-record.js';
 import type { MediaStore, MediaStoreOptions } from './media-store-types.js';
 import { mimeTypeFromPath } from './media-types.js';
 import { type CaptureInput, normalizeCaptureInput } from './normalize-capture-input.js';
+import { normalizeStoreOptions } from './normalize-store-options.js';
 import { fail, type MediaResult, succeed } from './result.js';
 import { validateMedia } from './validate-media.js';
 
@@ -15,16 +15,21 @@ function isWholeBuffer(bytes: Uint8Array): boolean {
 
 /** Creates a media store; give it a backend (see `@toolcall/media/node`) for durable records. */
 export function createMediaStore(options: MediaStoreOptions = {}): MediaStore {
-  const { backend, readFile, digest = webCryptoSha256, now = () => new Date() } = options;
-  const limits = normalizeMediaLimits(options.limits);
-  const cache = createMediaCache({
-    maxBytes: requireByteCount('cacheMaxBytes', options.cacheMaxBytes ?? defaultCacheMaxBytes),
-  });
+  const {
+    backend,
+    readFile,
+    digest,
+    now,
+    limits,
+    cacheMaxBytes,
+    records: known,
+  } = normalizeStoreOptions(options);
+  const cache = createMediaCache({ maxBytes: cacheMaxBytes });
   const records = new Map<string, MediaRecord>();
   const byContent = new Map<string, string>();
   const inFlight = new Map<string, Promise<MediaResult<MediaReference>>>();
   const contentKey = (sha256: string, toolUseId: string) => `${sha256}\u0000${toolUseId}`;
-  for (const given of options.records ?? []) {
+  for (const given of known) {
     const record = Object.freeze({ ...given });
     records.set(record.recordId, record);
     byContent.set(contentKey(record.sha256, record.toolUseId), record.recordId);
