@@ -64,11 +64,13 @@ export function createFileMediaBackend({
       () => undefined,
     );
 
+  type Written = { closed: Promise<void> };
+
   async function writeTemporary(
     temporary: string,
     bytes: Uint8Array,
     onStarted: () => void,
-  ): Promise<void> {
+  ): Promise<Written> {
     try {
       await ensureDirectory();
       const handle = await fileSystem.open(temporary, 'wx');
@@ -79,9 +81,14 @@ export function createFileMediaBackend({
         onStarted();
         await writing;
         if (sync) await handle.sync();
-      } finally {
+      } catch (error) {
         await handle.close();
+        throw error;
       }
+      // The bytes are in the file already, so closing runs beside the rename.
+      const closed = handle.close();
+      closed.catch(() => undefined);
+      return { closed };
     } finally {
       onStarted();
     }
@@ -106,11 +113,12 @@ export function createFileMediaBackend({
   async function commit(
     record: MediaRecord,
     temporary: string | undefined,
-    written: Promise<void>,
+    written: Promise<Written>,
   ): Promise<MediaResult<void>> {
     try {
-      await written;
+      const { closed } = await written;
       if (temporary !== undefined) await install(temporary, fileNameOf(record));
+      await closed;
       // The manifest line follows the rename, so no listed record lacks its file.
       await manifest.append(formatManifestLine(record));
       return succeed(undefined);
@@ -137,7 +145,7 @@ export function createFileMediaBackend({
       started,
       publish: (record) => commit(record, temporary, written),
       discard: async () => {
-        await written.catch(() => undefined);
+        await (await written.catch(() => undefined))?.closed.catch(() => undefined);
         await remove(temporary);
       },
     };
@@ -145,7 +153,7 @@ export function createFileMediaBackend({
 
   async function publish(record: MediaRecord, bytes: Uint8Array): Promise<MediaResult<void>> {
     if (!published.has(fileNameOf(record))) return stage(bytes).publish(record);
-    return commit(record, undefined, Promise.resolve());
+    return commit(record, undefined, Promise.resolve({ closed: Promise.resolve() }));
   }
 
   async function read(record: MediaRecord): Promise<MediaResult<Uint8Array>> {
