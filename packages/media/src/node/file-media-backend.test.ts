@@ -233,13 +233,17 @@ await opened.value.capture({ path: process.argv[3], toolUseId: 'toolu_crash', so
 `,
     );
     const child = spawn(process.execPath, [script, session, pngPath], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
     });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('mid-write')) resolve();
       });
-      child.on('exit', (code) => reject(new Error(`child exited early with ${code}`)));
+      child.on('exit', (code) => reject(new Error(`child exited early with ${code}: ${stderr}`)));
     });
     const leftBehind = (await listMedia()).filter((name) => name.startsWith('.tmp-')).length;
     const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -254,7 +258,7 @@ await opened.value.capture({ path: process.argv[3], toolUseId: 'toolu_crash', so
       png,
     ]);
     expect((await listMedia()).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('createFileMediaBackend', () => {
