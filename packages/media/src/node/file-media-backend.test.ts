@@ -159,7 +159,7 @@ describe('openSessionMediaStore', () => {
     expect(retry.success).toBe(true);
   });
 
-  it('leaves no record when the rename fails', async () => {
+  it('leaves no record when the rename fails, even though its manifest line was written', async () => {
     const failing: MediaFileSystem = {
       ...nodeFileSystem,
       rename: async () => {
@@ -168,7 +168,17 @@ describe('openSessionMediaStore', () => {
     };
     const store = await open({ fileSystem: failing });
     const result = await store.capture({ bytes: encodePng(2, 2), toolUseId: 't', source: 's' });
-    expect([result.success || result.error.code, await listMedia()]).toEqual(['write-failed', []]);
+    await store.close();
+    const listedBeforeReopen = (await manifestLines()).length;
+    const reopened = await open();
+    expect([
+      result.success || result.error.code,
+      store.records(),
+      listedBeforeReopen,
+      reopened.records(),
+      await listMedia(),
+      await manifestLines(),
+    ]).toEqual(['write-failed', [], 1, [], [manifestName], []]);
   });
 
   it('rewrites the manifest without a corrupt line, atomically, when opened', async () => {

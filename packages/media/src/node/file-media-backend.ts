@@ -5,7 +5,11 @@ import { fail, type MediaResult, succeed } from '../result.js';
 import { type MediaFileSystem, nodeFileSystem } from './file-system.js';
 import { formatManifestLine, loadManifest } from './manifest.js';
 import { createManifestWriter } from './manifest-writer.js';
-import { removeStaleTemporaries, temporaryPrefix } from './remove-stale-temporaries.js';
+import {
+  listDirectory,
+  removeStaleTemporaries,
+  temporaryPrefix,
+} from './remove-stale-temporaries.js';
 
 /** Options for createFileMediaBackend. */
 export interface FileMediaBackendOptions {
@@ -117,10 +121,15 @@ export function createFileMediaBackend({
   ): Promise<MediaResult<void>> {
     try {
       const { closed } = await written;
-      if (temporary !== undefined) await install(temporary, fileNameOf(record));
-      await closed;
-      // The manifest line follows the rename, so no listed record lacks its file.
-      await manifest.append(formatManifestLine(record));
+      // The bytes are complete, so the rename, the close and the manifest line
+      // run together. A crash can then list a record whose rename never
+      // happened; open() drops such lines, so readers still see no partial record.
+      const outcomes = await Promise.allSettled([
+        temporary === undefined ? undefined : install(temporary, fileNameOf(record)),
+        closed,
+        manifest.append(formatManifestLine(record)),
+      ]);
+      for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
       return succeed(undefined);
     } catch (error) {
       if (temporary !== undefined) await remove(temporary);
@@ -170,8 +179,12 @@ export function createFileMediaBackend({
   }
 
   async function open(): Promise<MediaRecord[]> {
-    await removeStaleTemporaries(fileSystem, directory);
-    const records = await loadManifest(fileSystem, directory);
+    const names = await listDirectory(fileSystem, directory);
+    await removeStaleTemporaries(fileSystem, directory, names);
+    const present = new Set(names);
+    const records = await loadManifest(fileSystem, directory, (record) =>
+      present.has(fileNameOf(record)),
+    );
     for (const record of records) published.add(fileNameOf(record));
     return records;
   }
