@@ -1,0 +1,164 @@
+import { eql, equal } from '../equal.js';
+import type { Machine } from '../machine.js';
+import type { Primitive } from '../nodes-call.js';
+import { sequenceItems } from '../nodes-call.js';
+import { compare } from '../numbers.js';
+import { Cons, LFloat, list, NIL, Sym, type Value } from '../values.js';
+import { asFixnum, asList, checkCount, define, given, listToArray, wrongType } from './check.js';
+
+const MANY = Number.POSITIVE_INFINITY;
+
+function car(v: Value): Value {
+  if (v instanceof Cons) return v.car;
+  if (v === NIL) return NIL;
+  return wrongType('listp', v);
+}
+function cdr(v: Value): Value {
+  if (v instanceof Cons) return v.cdr;
+  if (v === NIL) return NIL;
+  return wrongType('listp', v);
+}
+
+function nthcdr(n: number, value: Value): Value {
+  let tail = value;
+  for (let i = 0; i < n && tail !== NIL; i++) tail = cdr(tail);
+  return tail;
+}
+
+function length(value: Value): number {
+  if (typeof value === 'string') return Array.from(value).length;
+  if (Array.isArray(value)) return value.length;
+  let n = 0;
+  let tail: Value = value;
+  while (tail instanceof Cons) {
+    n++;
+    tail = tail.cdr;
+  }
+  if (tail !== NIL) wrongType(value instanceof Cons ? 'listp' : 'sequencep', tail);
+  return n;
+}
+
+function append(args: Value[], m: Machine): Value {
+  if (args.length === 0) return NIL;
+  const items: Value[] = [];
+  for (let i = 0; i < args.length - 1; i++) {
+    const seq = args[i] as Value;
+    if (seq !== NIL && !(seq instanceof Cons) && !Array.isArray(seq) && typeof seq !== 'string')
+      wrongType('sequencep', seq);
+    for (const item of sequenceItems(seq)) items.push(item);
+    checkCount(m, items.length);
+  }
+  return list(items, args[args.length - 1] as Value);
+}
+
+function member(elt: Value, value: Value, same: (a: Value, b: Value) => boolean): Value {
+  let tail = asList(value) as Value;
+  while (tail instanceof Cons) {
+    if (same(elt, tail.car)) return tail;
+    tail = tail.cdr;
+  }
+  return NIL;
+}
+
+function assoc(key: Value, alist: Value, same: (a: Value, b: Value) => boolean): Value {
+  let tail = asList(alist) as Value;
+  while (tail instanceof Cons) {
+    const entry = tail.car;
+    if (entry instanceof Cons && same(key, entry.car)) return entry;
+    tail = tail.cdr;
+  }
+  return NIL;
+}
+
+function plistMember(plist: Value, prop: Value, same: (a: Value, b: Value) => boolean): Value {
+  let tail = plist;
+  while (tail instanceof Cons) {
+    if (same(tail.car, prop)) return tail;
+    if (!(tail.cdr instanceof Cons)) return NIL;
+    tail = tail.cdr.cdr;
+  }
+  return NIL;
+}
+
+function predicateOf(args: Value[], index: number): (a: Value, b: Value) => boolean {
+  const predicate = args[index];
+  if (!given(predicate)) return index === 2 ? (a, b) => a === b : equal;
+  if (predicate instanceof Sym && (predicate.name === 'equal' || predicate.name === 'string='))
+    return equal;
+  if (predicate instanceof Sym && predicate.name === 'eq') return (a, b) => a === b;
+  if (predicate instanceof Sym && predicate.name === 'eql') return eql;
+  return wrongType('(member eq eql equal string=)', predicate);
+}
+
+function sortKey(a: Value, b: Value): number {
+  if (
+    (typeof a === 'number' || typeof a === 'bigint' || a instanceof LFloat) &&
+    (typeof b === 'number' || typeof b === 'bigint' || b instanceof LFloat)
+  ) {
+    const c = compare(a, b);
+    return Number.isNaN(c) ? 0 : c;
+  }
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (a instanceof Sym && b instanceof Sym) return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+  return wrongType(
+    'sortable (numbers, strings or symbols of one kind)',
+    typeof a === 'string' ? b : a,
+  );
+}
+
+/** List and sequence primitives. */
+export const listPrimitives: Primitive[] = [
+  define('car', 1, 1, ([v]) => car(v as Value)),
+  define('cdr', 1, 1, ([v]) => cdr(v as Value)),
+  define('caar', 1, 1, ([v]) => car(car(v as Value))),
+  define('cadr', 1, 1, ([v]) => car(cdr(v as Value))),
+  define('cdar', 1, 1, ([v]) => cdr(car(v as Value))),
+  define('cddr', 1, 1, ([v]) => cdr(cdr(v as Value))),
+  define('cons', 2, 2, ([a, b]) => new Cons(a as Value, b as Value)),
+  define('list', 0, MANY, (args, m) => {
+    checkCount(m, args.length);
+    return list(args);
+  }),
+  define('append', 0, MANY, append),
+  define('length', 1, 1, ([v]) => length(v as Value)),
+  define('nth', 2, 2, ([n, v]) => car(nthcdr(asFixnum(n), v as Value))),
+  define('nthcdr', 2, 2, ([n, v]) => nthcdr(asFixnum(n), v as Value)),
+  define('last', 1, 2, ([v, n]) => {
+    const items = listToArray(v as Value);
+    const count = given(n) ? asFixnum(n) : 1;
+    if (count <= 0) return NIL;
+    return nthcdr(Math.max(0, items.length - count), v as Value);
+  }),
+  define('take', 2, 2, ([n, v]) => {
+    const count = asFixnum(n);
+    const items: Value[] = [];
+    let tail = asList(v) as Value;
+    while (tail instanceof Cons && items.length < count) {
+      items.push(tail.car);
+      tail = tail.cdr;
+    }
+    return list(items);
+  }),
+  define('reverse', 1, 1, ([v]) => {
+    if (typeof v === 'string') return Array.from(v).reverse().join('');
+    if (Array.isArray(v)) return [...v].reverse();
+    return list(listToArray(v as Value).reverse());
+  }),
+  define('sort', 1, 1, ([v]) => {
+    if (Array.isArray(v)) return [...v].sort(sortKey);
+    return list(listToArray(v as Value).sort(sortKey));
+  }),
+  define('member', 2, 2, ([e, v]) => member(e as Value, v as Value, equal)),
+  define('memq', 2, 2, ([e, v]) => member(e as Value, v as Value, (a, b) => a === b)),
+  define('assoc', 2, 3, (args) =>
+    assoc(args[0] as Value, args[1] as Value, given(args[2]) ? predicateOf(args, 2) : equal),
+  ),
+  define('assq', 2, 2, ([k, v]) => assoc(k as Value, v as Value, (a, b) => a === b)),
+  define('plist-get', 2, 3, (args) => {
+    const found = plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2));
+    return found instanceof Cons ? car(found.cdr) : NIL;
+  }),
+  define('plist-member', 2, 3, (args) =>
+    plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2)),
+  ),
+];
