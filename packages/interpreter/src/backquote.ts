@@ -32,32 +32,44 @@ function hasUnquote(value: Value): boolean {
  * Expands a one-level backquote template into `quote`/`list`/`append` calls,
  * or returns the message refusing it (nested backquote, dotted unquote, splice at top).
  */
-export function backquote(template: Value): Value | string {
+export function backquote(template: Value): { form: Value } | { error: string } {
+  const result = expandTemplate(template);
+  return result instanceof Refusal ? { error: result.message } : { form: result };
+}
+
+class Refusal {
+  constructor(readonly message: string) {}
+}
+
+function expandTemplate(template: Value): Value | Refusal {
   const stack: Array<{ items: Value[]; index: number; segments: Value[]; pending: Value[] }> = [];
   const quoteAtom = (v: Value): Value =>
     v instanceof Sym && v !== NIL && !isKeyword(v) ? list([QUOTE, v]) : v;
-  const expandAtom = (v: Value): Value | string | undefined => {
+  const expandAtom = (v: Value): Value | Refusal | undefined => {
     if (isForm(v, COMMA)) return (v.cdr as Cons).car;
-    if (isForm(v, COMMA_AT)) return ',@ must appear inside a list in a backquote template';
-    if (isForm(v, BACKQUOTE)) return 'nested backquote is not part of the dialect';
+    if (isForm(v, COMMA_AT))
+      return new Refusal(',@ must appear inside a list in a backquote template');
+    if (isForm(v, BACKQUOTE)) return new Refusal('nested backquote is not part of the dialect');
     if (Array.isArray(v))
-      return hasUnquote(v) ? 'unquote inside a vector template is not part of the dialect' : v;
+      return hasUnquote(v)
+        ? new Refusal('unquote inside a vector template is not part of the dialect')
+        : v;
     if (v instanceof Cons) return undefined;
     return quoteAtom(v);
   };
   const first = expandAtom(template);
   if (first !== undefined) return first;
-  let result: Value | string | undefined;
-  const open = (cons: Cons): string | undefined => {
+  let result: Value | undefined;
+  const open = (cons: Cons): Refusal | undefined => {
     const items: Value[] = [];
     let tail: Value = cons;
     while (tail instanceof Cons) {
       if (tail.car === COMMA || tail.car === COMMA_AT)
-        return 'the dotted (a . ,b) unquote convention is not part of the dialect';
+        return new Refusal('the dotted (a . ,b) unquote convention is not part of the dialect');
       items.push(tail.car);
       tail = tail.cdr;
     }
-    if (tail !== NIL) return 'dotted templates are not part of the dialect';
+    if (tail !== NIL) return new Refusal('dotted templates are not part of the dialect');
     stack.push({ items, index: 0, segments: [], pending: [] });
     return undefined;
   };
@@ -74,7 +86,7 @@ export function backquote(template: Value): Value | string {
         continue;
       }
       const expanded = expandAtom(item);
-      if (typeof expanded === 'string') return expanded;
+      if (expanded instanceof Refusal) return expanded;
       if (expanded !== undefined) {
         top.pending.push(expanded);
         continue;

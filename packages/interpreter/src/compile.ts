@@ -17,6 +17,9 @@ const LAMBDA = sym('lambda');
 const QUOTE = sym('quote');
 const FUNCTION = sym('function');
 
+/** Special forms that are also accepted as function values (`(mapcar #'funcall fns)`). */
+export const callableSyntax = new Set(['funcall', 'apply']);
+
 /** Names of the special forms and closed conveniences (never tool or definition names). */
 export const syntaxNames = new Set([
   'quote',
@@ -165,7 +168,12 @@ function checkCallableName(name: Sym, cx: CompileContext, form: Value): void {
     );
   else if (cx.macros.has(name))
     problem(cx, `${name.name} is a macro; a macro name is not a value`, form);
-  else if (!cx.functions.has(name) && !primitives.has(name.name) && tool === undefined) {
+  else if (
+    !cx.functions.has(name) &&
+    !primitives.has(name.name) &&
+    tool === undefined &&
+    !callableSyntax.has(name.name)
+  ) {
     if (!cx.unknown.has(name.name)) cx.unknown.set(name.name, cx.positions?.get(form as object));
   }
 }
@@ -518,8 +526,8 @@ const handlers: Record<string, Handler> = {
   '`': (args, scope, cx, form) => {
     if (!arity('backquote', args, 1, 1, cx, form)) return new Const(NIL);
     const expanded = backquote(args[0] as Value);
-    if (typeof expanded === 'string') return problem(cx, expanded, form);
-    return compile(expanded, scope, cx);
+    if ('error' in expanded) return problem(cx, expanded.error, form);
+    return compile(expanded.form, scope, cx);
   },
   ',': (_args, _s, cx, form) =>
     problem(

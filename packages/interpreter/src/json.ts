@@ -209,7 +209,10 @@ function convertObject(
   depth: number,
 ): JsonObject {
   const properties = schema?.properties as Record<string, JsonSchema> | undefined;
-  const open = schema?.additionalProperties !== false && properties === undefined;
+  const extra = schema?.additionalProperties;
+  // Unknown keywords are refused (listing the accepted ones) unless the schema explicitly admits extra keys.
+  const open =
+    properties === undefined || extra === true || (typeof extra === 'object' && extra !== null);
   const result: JsonObject = Object.create(null);
   let tail: Value = value;
   while (tail instanceof Cons) {
@@ -220,12 +223,7 @@ function convertObject(
       throw new Refusal(
         `keyword ${(key as Sym).name} has no value${path === 'arguments' ? '' : ` in ${path}`}`,
       );
-    const name = resolveKey(
-      (key as Sym).name.slice(1),
-      properties,
-      path,
-      open || schema?.additionalProperties !== false,
-    );
+    const name = resolveKey((key as Sym).name.slice(1), properties, path, open);
     const child =
       properties !== undefined && Object.hasOwn(properties, name) ? properties[name] : undefined;
     const childPath = path === 'arguments' ? `:${name}` : `${path}.${name}`;

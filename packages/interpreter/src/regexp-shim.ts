@@ -59,7 +59,11 @@ function fail(message: string): RegexpCompileResult {
 }
 
 function escapeJs(ch: string): string {
-  return /[\\^$.*+?()[\]{}|/-]/.test(ch) ? `\\${ch}` : ch;
+  return /[\\^$.*+?()[\]{}|/]/.test(ch) ? `\\${ch}` : ch;
+}
+
+function escapeClass(ch: string): string {
+  return /[\\\]^[-]/.test(ch) ? `\\${ch}` : ch;
 }
 
 function bracket(pattern: string, at: number): [string, number] | string {
@@ -84,11 +88,11 @@ function bracket(pattern: string, at: number): [string, number] | string {
       continue;
     }
     if (pattern[i + 1] === '-' && pattern[i + 2] !== undefined && pattern[i + 2] !== ']') {
-      body += `${escapeJs(c)}-${escapeJs(pattern[i + 2] as string)}`;
+      body += `${escapeClass(c)}-${escapeClass(pattern[i + 2] as string)}`;
       i += 3;
       continue;
     }
-    body += escapeJs(c);
+    body += escapeClass(c);
     i++;
   }
   return 'unmatched [ in regexp';

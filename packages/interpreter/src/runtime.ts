@@ -4,10 +4,22 @@ import { fromJson, type JsonObject, type JsonSchema, toolArguments } from './jso
 import type { Limits } from './limits.js';
 import { guestError, type Machine, type Runtime } from './machine.js';
 import { bindArguments } from './nodes-bind.js';
-import { applyPrimitive } from './nodes-call.js';
+import { applyPrimitive, invoke } from './nodes-call.js';
 import { primitives } from './primitives/index.js';
 import { type CallEvent, type CallRecord, type ToolBinding, ToolDenied } from './tool-types.js';
-import { type Closure, intern, list, type Sym, type Value } from './values.js';
+import { type Closure, Cons, intern, list, NIL, type Sym, type Value } from './values.js';
+
+function spreadLast(args: Value[]): Value[] {
+  if (args.length === 0) return args;
+  const out = args.slice(0, -1);
+  let tail = args[args.length - 1] as Value;
+  while (tail instanceof Cons) {
+    out.push(tail.car);
+    tail = tail.cdr;
+  }
+  if (tail !== NIL) guestError('wrong-type-argument listp');
+  return out;
+}
 
 const ERROR = intern(':error');
 
@@ -50,6 +62,11 @@ export class ScriptRuntime implements Runtime {
     if (cell !== undefined) {
       const [body, env] = bindArguments(cell.closure as Closure, args);
       m.enter(body, env);
+      return;
+    }
+    if (name.name === 'funcall' || name.name === 'apply') {
+      const spread = name.name === 'apply' ? spreadLast(args.slice(1)) : args.slice(1);
+      invoke(m, args[0] ?? NIL, spread);
       return;
     }
     const primitive = primitives.get(name.name);

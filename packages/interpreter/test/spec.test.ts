@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -30,14 +30,23 @@ function parseCases(text: string): Case[] {
 for (const file of readdirSync(directory).filter((name) => name.endsWith('.tl'))) {
   describe(file, () => {
     for (const testCase of parseCases(readFileSync(join(directory, file), 'utf8'))) {
-      it(`line ${testCase.line}: ${testCase.source.split('\n').at(-1)?.slice(0, 60)}`, { timeout: 30_000 }, async () => {
-        const outcome = await evaluate(testCase.source, { tools: specTools(), limits: { wallTime: 20_000 } });
+      it(`line ${testCase.line}: ${testCase.source.split('\n').at(-1)?.slice(0, 60)}`, {
+        timeout: 30_000,
+      }, async () => {
+        const outcome = await evaluate(testCase.source, {
+          tools: specTools(),
+          limits: { wallTime: 20_000 },
+        });
         if (testCase.expected.startsWith(';=>')) {
           const want = testCase.expected.slice(3).trim();
           expect(outcome.success ? outcome.printed : outcome.error).toEqual(want);
         } else {
           const want = testCase.expected.slice(3).trim();
-          const got = outcome.success ? `value ${outcome.printed}` : outcome.error.budget === undefined ? outcome.error.kind : `${outcome.error.kind}:${outcome.error.budget}`;
+          const got = outcome.success
+            ? `value ${outcome.printed}`
+            : outcome.error.budget === undefined
+              ? outcome.error.kind
+              : `${outcome.error.kind}:${outcome.error.budget}`;
           expect(got, outcome.success ? '' : outcome.error.message).toBe(want);
         }
       });
