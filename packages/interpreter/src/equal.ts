@@ -10,6 +10,8 @@ export function eql(a: Value, b: Value): boolean {
 
 /** Emacs `equal`: structural equality of conses, vectors and strings, `eql` otherwise; iterative. */
 export function equal(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (!(a instanceof Cons) && !Array.isArray(a)) return eql(a, b);
   const stack: Value[] = [a, b];
   while (stack.length > 0) {
     const y = stack.pop() as Value;

@@ -6,6 +6,43 @@ import { isNumber, LFloat, type Value } from './values.js';
 
 const specPattern = /%(?:(\d+)\$)?([-+ #0]*)(\d+)?(?:\.(\d+))?([a-zA-Z%])/g;
 
+type Spec = {
+  before: string;
+  text: string;
+  field: string | undefined;
+  flags: string;
+  widthText: string | undefined;
+  precisionText: string | undefined;
+  conversion: string;
+};
+type Template = { specs: Spec[]; tail: string };
+const templates = new Map<string, Template>();
+
+function parseTemplate(template: string): Template {
+  const cached = templates.get(template);
+  if (cached !== undefined) return cached;
+  const specs: Spec[] = [];
+  let last = 0;
+  for (const match of template.matchAll(specPattern)) {
+    const [text, field, flags = '', widthText, precisionText, conversion = ''] = match;
+    specs.push({
+      before: template.slice(last, match.index),
+      text,
+      field,
+      flags,
+      widthText,
+      precisionText,
+      conversion,
+    });
+    last = match.index + text.length;
+  }
+  const parsed = { specs, tail: template.slice(last) };
+  // Templates are script literals in practice; the cap only guards generated ones.
+  if (templates.size > 1000) templates.clear();
+  templates.set(template, parsed);
+  return parsed;
+}
+
 function integerText(value: Value, radix: number): string {
   if (typeof value === 'number' || typeof value === 'bigint') return value.toString(radix);
   if (value instanceof LFloat) {
@@ -30,12 +67,31 @@ export function format(template: string, args: Value[], m: Machine): string {
   let next = 0;
   let size = 0;
   const parts: string[] = [];
-  let last = 0;
-  for (const match of template.matchAll(specPattern)) {
-    parts.push(template.slice(last, match.index));
-    size += match.index - last;
-    last = match.index + match[0].length;
-    const [, field, flags = '', widthText, precisionText, conversion] = match;
+  const parsed = parseTemplate(template);
+  for (const match of parsed.specs) {
+    parts.push(match.before);
+    size += match.before.length;
+    const { field, flags, widthText, precisionText, conversion } = match;
+    if (
+      conversion === 's' &&
+      flags === '' &&
+      widthText === undefined &&
+      precisionText === undefined &&
+      field === undefined &&
+      typeof args[next] === 'string'
+    ) {
+      // The common plain %s of a string needs no printer.
+      const text = args[next++] as string;
+      size += text.length;
+      if (size > limit)
+        exceed(
+          'value-size',
+          limit,
+          `bytes: format produced a longer string after ${m.steps} steps`,
+        );
+      parts.push(text);
+      continue;
+    }
     if (conversion === '%') {
       parts.push('%');
       size++;
@@ -44,7 +100,7 @@ export function format(template: string, args: Value[], m: Machine): string {
     const width = widthText === undefined ? 0 : Number(widthText);
     const precision = precisionText === undefined ? undefined : Number(precisionText);
     if (width > limit || (precision ?? 0) > limit)
-      exceed('value-size', limit, `bytes: format field ${match[0].slice(0, 40)} asks for more`);
+      exceed('value-size', limit, `bytes: format field ${match.text.slice(0, 40)} asks for more`);
     if (field !== undefined) next = Number(field) - 1;
     if (next >= args.length || next < 0) guestError('Not enough arguments for format string');
     const arg = args[next++] as Value;
@@ -119,9 +175,8 @@ export function format(template: string, args: Value[], m: Machine): string {
       exceed('value-size', limit, `bytes: format produced a longer string after ${m.steps} steps`);
     parts.push(text);
   }
-  parts.push(template.slice(last));
-  const tail = template.slice(last);
-  if (/%/.test(tail)) guestError('Format string ends in middle of format specifier');
+  parts.push(parsed.tail);
+  if (parsed.tail.includes('%')) guestError('Format string ends in middle of format specifier');
   const result = parts.join('');
   if (result.length > limit)
     exceed('value-size', limit, `bytes: format produced a longer string after ${m.steps} steps`);

@@ -7,6 +7,7 @@ import { Cons, LFloat, list, NIL, Sym, type Value } from '../values.js';
 import { asFixnum, asList, checkCount, define, given, listToArray, wrongType } from './check.js';
 
 const MANY = Number.POSITIVE_INFINITY;
+const eq = (a: Value, b: Value): boolean => a === b;
 
 function car(v: Value): Value {
   if (v instanceof Cons) return v.car;
@@ -60,8 +61,45 @@ function member(elt: Value, value: Value, same: (a: Value, b: Value) => boolean)
   return NIL;
 }
 
+// Guest code cannot mutate a cons, so an alist looked up repeatedly can be indexed once.
+const assocIndexes = new WeakMap<Cons, Map<Value, Cons> | number>();
+
+function indexedAssoc(key: Value, head: Cons): Value | undefined {
+  const known = assocIndexes.get(head);
+  if (known === undefined) {
+    assocIndexes.set(head, 1);
+    return undefined;
+  }
+  let index = known;
+  if (typeof index === 'number') {
+    index = new Map();
+    for (let tail: Value = head; tail instanceof Cons; tail = tail.cdr) {
+      const entry = tail.car;
+      if (entry instanceof Cons && !index.has(entry.car)) index.set(entry.car, entry);
+    }
+    assocIndexes.set(head, index);
+  }
+  return index.get(key) ?? NIL;
+}
+
 function assoc(key: Value, alist: Value, same: (a: Value, b: Value) => boolean): Value {
   let tail = asList(alist) as Value;
+  // Strings, fixnums and symbols are equal exactly when they are ===, so skip the generic test.
+  if (
+    (same === equal || same === eq) &&
+    (typeof key === 'string' || typeof key === 'number' || key instanceof Sym)
+  ) {
+    if (tail instanceof Cons && same === equal) {
+      const found = indexedAssoc(key, tail);
+      if (found !== undefined) return found;
+    }
+    while (tail instanceof Cons) {
+      const entry = tail.car;
+      if (entry instanceof Cons && entry.car === key) return entry;
+      tail = tail.cdr;
+    }
+    return NIL;
+  }
   while (tail instanceof Cons) {
     const entry = tail.car;
     if (entry instanceof Cons && same(key, entry.car)) return entry;
@@ -153,7 +191,7 @@ export const listPrimitives: Primitive[] = [
   define('assoc', 2, 3, (args) =>
     assoc(args[0] as Value, args[1] as Value, given(args[2]) ? predicateOf(args, 2) : equal),
   ),
-  define('assq', 2, 2, ([k, v]) => assoc(k as Value, v as Value, (a, b) => a === b)),
+  define('assq', 2, 2, ([k, v]) => assoc(k as Value, v as Value, eq)),
   define('plist-get', 2, 3, (args) => {
     const found = plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2));
     return found instanceof Cons ? car(found.cdr) : NIL;
