@@ -125,7 +125,7 @@ function readAll(source: string, maxNodes: number, maxDepth: number, bits: numbe
     }
     if (stack.length === 0 && prefixes.length === 0) formStart = i;
     if (c === '(' || c === '[') {
-      if (stack.length + 1 > maxDepth)
+      if (stack.length + prefixes.length + 1 > maxDepth)
         throw new BudgetError(
           'depth',
           `depth budget exceeded: limit ${maxDepth} levels of nesting, reached at ${lineColumn(source, i)}`,
@@ -155,6 +155,11 @@ function readAll(source: string, maxNodes: number, maxDepth: number, bits: numbe
       let key: string = c;
       if (c === ',' && source[i + 1] === '@') key = ',@';
       if (c === '#') key = "#'";
+      if (stack.length + prefixes.length + 1 > maxDepth)
+        throw new BudgetError(
+          'depth',
+          `depth budget exceeded: limit ${maxDepth} levels of nesting, reached at ${lineColumn(source, i)}`,
+        );
       prefixes.push({ symbol: prefixSymbols[key] as Value, depth: stack.length, at: i });
       i += key.length;
       continue;
@@ -190,6 +195,11 @@ function readAll(source: string, maxNodes: number, maxDepth: number, bits: numbe
         i += 1 + ((code as number) > 0xffff ? 2 : 1);
       }
       complete(code as number, start);
+      continue;
+    }
+    if (c === '#' && source[i + 1] === '#') {
+      i += 2;
+      complete(intern(''), i - 2);
       continue;
     }
     if (c === '#') {

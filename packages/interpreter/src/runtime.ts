@@ -47,6 +47,11 @@ export class ScriptRuntime implements Runtime {
   private retained = 0;
   private batches = 0;
   private readonly running = new Set<AbortController>();
+  private stopWaiting: () => void = () => {};
+  /** Settles as soon as a denial makes waiting for siblings pointless. */
+  private readonly fatalRaised = new Promise<void>((resolve) => {
+    this.stopWaiting = resolve;
+  });
 
   constructor(
     readonly cx: CompileContext,
@@ -208,6 +213,7 @@ export class ScriptRuntime implements Runtime {
             record.error = error.message;
             if (this.fatal === undefined) this.fatal = error;
             this.cancelRunning();
+            this.stopWaiting();
             return { value: failure(error.message), size: 0 };
           }
           const message = controller.signal.aborted
@@ -275,7 +281,7 @@ export class ScriptRuntime implements Runtime {
       { length: Math.max(1, Math.min(this.parallelism, calls.length)) },
       () => launch(),
     );
-    m.pending = Promise.all(lanes).then(() => {
+    m.pending = Promise.race([Promise.all(lanes), this.fatalRaised]).then(() => {
       if (this.fatal !== undefined) return;
       for (let i = 0; i < results.length; i++)
         this.charge((results[i] as Settled).size, records[i] as CallRecord);

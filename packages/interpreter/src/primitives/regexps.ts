@@ -52,7 +52,9 @@ function split(
   const pattern = given(separators) ? asString(separators) : defaultSeparators;
   if (pattern === '') guestError('split-string: an empty separator is not allowed in the dialect');
   const trimPattern = given(trim) ? asString(trim) : undefined;
-  if (keepNulls && (text.length + 1) * 3 + text.length > m.limits.valueSize)
+  // Every piece prints as at least two quotes and a space: refuse a split whose worst case cannot fit.
+  const worstPieces = keepNulls ? text.length + 1 : Math.ceil(text.length / 2) + 1;
+  if (worstPieces * 3 + text.length > m.limits.valueSize)
     exceed(
       'value-size',
       m.limits.valueSize,
