@@ -1,3 +1,5 @@
+import { exceed } from './guest-error.js';
+import type { Machine } from './machine.js';
 import { Cons, LFloat, type Value } from './values.js';
 
 /** Emacs `eql`: `eq`, plus numbers of the same type and value (floats by bit pattern). */
@@ -9,11 +11,22 @@ export function eql(a: Value, b: Value): boolean {
 }
 
 /** Emacs `equal`: structural equality of conses, vectors and strings, `eql` otherwise; iterative. */
-export function equal(a: Value, b: Value): boolean {
+export function equal(a: Value, b: Value, m?: Machine): boolean {
   if (a === b) return true;
   if (!(a instanceof Cons) && !Array.isArray(a)) return eql(a, b);
   const stack: Value[] = [a, b];
+  let visited = 0;
   while (stack.length > 0) {
+    // Comparing two large shared structures is real work: charge it as steps.
+    if (m !== undefined && ++visited % 1024 === 0) {
+      m.steps += 1024;
+      if (m.steps > m.limits.steps)
+        exceed(
+          'steps',
+          m.limits.steps,
+          `steps: stopped comparing structures after ${m.steps} steps`,
+        );
+    }
     const y = stack.pop() as Value;
     const x = stack.pop() as Value;
     if (x === y) continue;

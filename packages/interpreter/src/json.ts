@@ -1,4 +1,4 @@
-import { printValue } from './printer.js';
+import { preview, printsWithin, printValue } from './printer.js';
 import {
   Closure,
   Cons,
@@ -44,6 +44,9 @@ const bareLiterals = new Map([
 
 class Refusal extends Error {}
 
+// Projection is bounded by printed size first, so shared structure cannot expand without limit.
+const DEFAULT_MAX = 16_777_216;
+
 /** Whether `value` is a non-empty keyword plist `(:key value …)`. */
 export function isKeywordPlist(value: Value): value is Cons {
   if (!(value instanceof Cons)) return false;
@@ -56,7 +59,7 @@ export function isKeywordPlist(value: Value): value is Cons {
 }
 
 function describe(value: Value): string {
-  return printValue(value, true, 200);
+  return preview(value, 200);
 }
 
 function looksLikeJson(value: Value): boolean {
@@ -237,8 +240,13 @@ function convertObject(
 export function toolArguments(
   args: readonly Value[],
   schema: JsonSchema | undefined,
+  maxSize = DEFAULT_MAX,
 ): { success: true; value: JsonObject } | { success: false; error: { message: string } } {
   try {
+    if (!printsWithin(list(args as Value[]), maxSize))
+      throw new Refusal(
+        `the arguments are larger than the value-size budget (limit ${maxSize} bytes)`,
+      );
     if (args.length % 2 === 1 && isKeyword(args.at(-1)))
       throw new Refusal(`keyword ${(args.at(-1) as Sym).name} has no value`);
     for (let i = 0; i < args.length; i += 2)
@@ -262,8 +270,10 @@ export function toolArguments(
 }
 
 /** Projects a guest value to JSON: plists become objects, lists and vectors arrays, `t`/`:json-false`/`:null` the literals. */
-export function toJson(value: Value): JsonResult {
+export function toJson(value: Value, maxSize = DEFAULT_MAX): JsonResult {
   try {
+    if (!printsWithin(value, maxSize))
+      throw new Refusal(`the value is larger than ${maxSize} bytes`);
     return { success: true, value: convert(value, undefined, 'value', 0) };
   } catch (error) {
     if (error instanceof Refusal) return { success: false, error: { message: error.message } };

@@ -1,5 +1,5 @@
 import { type Env, type Frame, guestError, type Machine, Node } from './machine.js';
-import { printValue } from './printer.js';
+import { preview, printValue } from './printer.js';
 import { Closure, Cons, NIL, type Value } from './values.js';
 
 /** A node that first evaluates `args` left to right, then `finish`es with their values. */
@@ -207,7 +207,7 @@ export class Iterate extends Collector {
     const source = values[0] as Value;
     if (this.times) {
       if (typeof source !== 'number')
-        guestError(`wrong-type-argument fixnump ${printValue(source, true, 200)}`);
+        guestError(`wrong-type-argument fixnump ${preview(source, 200)}`);
       this.turn(0, source as number, env, m);
     } else this.turn(source, 0, env, m);
   }
@@ -239,8 +239,7 @@ export class Iterate extends Collector {
         return;
       }
     }
-    if (!this.times && at !== NIL)
-      guestError(`wrong-type-argument listp ${printValue(at, true, 200)}`);
+    if (!this.times && at !== NIL) guestError(`wrong-type-argument listp ${preview(at, 200)}`);
     m.val = NIL;
   }
 }

@@ -1,6 +1,6 @@
 import { type Env, type Frame, guestError, type Machine, type Node } from './machine.js';
 import { bindArguments, Collector } from './nodes-bind.js';
-import { printValue } from './printer.js';
+import { preview, printValue } from './printer.js';
 import { Closure, Cons, list, NIL, Sym, type Value } from './values.js';
 
 /** A pure primitive: arity bounds and the host function. */
@@ -74,7 +74,7 @@ export function invoke(m: Machine, callee: Value, args: Value[]): void {
     m.runtime.callNamed(m, callee, args);
     return;
   }
-  guestError(`invalid-function ${printValue(callee, true, 200)}`);
+  guestError(`invalid-function ${preview(callee, 200)}`);
 }
 
 /** `funcall` (spread false) or `apply` (spread true: the last argument is a list of further arguments). */
@@ -98,7 +98,7 @@ export class Funcall extends Collector {
         args.push(tail.car);
         tail = tail.cdr;
       }
-      if (tail !== NIL) guestError(`wrong-type-argument listp ${printValue(tail, true, 200)}`);
+      if (tail !== NIL) guestError(`wrong-type-argument listp ${preview(tail, 200)}`);
     }
     invoke(m, callee, args);
   }
@@ -114,7 +114,7 @@ export function sequenceItems(value: Value): Value[] {
     items.push(tail.car);
     tail = tail.cdr;
   }
-  if (tail !== NIL) guestError(`wrong-type-argument sequencep ${printValue(value, true, 200)}`);
+  if (tail !== NIL) guestError(`wrong-type-argument sequencep ${preview(value, 200)}`);
   return items;
 }
 

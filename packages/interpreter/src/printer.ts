@@ -58,14 +58,22 @@ function prefixOf(value: Cons, backquote: number): [string, number] | undefined 
  * Prints `value` as Emacs `prin1` would (or `princ` when `escaped` is false), without recursion,
  * and stops with a `value-size` budget error once the text passes `limit` characters.
  */
-export function printValue(value: Value, escaped = true, limit = Number.POSITIVE_INFINITY): string {
+export function printValue(
+  value: Value,
+  escaped = true,
+  limit = Number.POSITIVE_INFINITY,
+  truncate = false,
+): string {
   const parts: string[] = [];
   let size = 0;
   let backquote = 0;
   const stack: Array<Value | Token> = [value];
   const emit = (text: string): void => {
     size += text.length;
-    if (size > limit) exceed('value-size', limit, 'bytes: the printed value is larger');
+    if (size > limit) {
+      if (truncate) throw new Truncated(`${parts.join('').concat(text).slice(0, limit)}…`);
+      exceed('value-size', limit, 'bytes: the printed value is larger');
+    }
     parts.push(text);
   };
   while (stack.length > 0) {
@@ -110,6 +118,31 @@ export function printValue(value: Value, escaped = true, limit = Number.POSITIVE
     }
   }
   return parts.join('');
+}
+
+class Truncated {
+  constructor(readonly text: string) {}
+}
+
+/** Prints at most about `max` characters of `value` for an error message, ending in `…` when cut. */
+export function preview(value: Value, max = 200): string {
+  try {
+    return printValue(value, true, max, true);
+  } catch (error) {
+    if (error instanceof Truncated) return error.text;
+    throw error;
+  }
+}
+
+/** Whether `value` prints within `limit` characters (stops early on large shared structure). */
+export function printsWithin(value: Value, limit: number): boolean {
+  try {
+    printValue(value, true, limit, true);
+    return true;
+  } catch (error) {
+    if (error instanceof Truncated) return false;
+    throw error;
+  }
 }
 
 /** Prints a guest value in Emacs `prin1` form. */

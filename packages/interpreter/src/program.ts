@@ -7,7 +7,7 @@ import type { FunctionCell } from './nodes-call.js';
 import { Seq } from './nodes-core.js';
 import { ToolCallNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
-import { printValue } from './printer.js';
+import { preview, printValue } from './printer.js';
 import { suggest } from './suggest.js';
 import { Closure, Cons, intern, isKeyword, NIL, Sym, T, type Value } from './values.js';
 
@@ -43,7 +43,7 @@ function definitionName(form: Cons, cx: CompileContext): Sym | undefined {
   const kind = (form.car as Sym).name;
   if (!(name instanceof Sym) || name === NIL || name === T || isKeyword(name)) {
     cx.problems.push(
-      `${kind} needs a symbol name, got ${name === undefined ? 'nothing' : printValue(name, true, 80)}`,
+      `${kind} needs a symbol name, got ${name === undefined ? 'nothing' : preview(name, 80)}`,
     );
     return undefined;
   }

@@ -174,7 +174,11 @@ export class ScriptRuntime implements Runtime {
     batch: string | undefined,
   ): { record: CallRecord; done: Promise<Settled> } {
     const binding = this.tools.get(tool) as ToolBinding;
-    const converted = toolArguments(args, binding.inputSchema as JsonSchema | undefined);
+    const converted = toolArguments(
+      args,
+      binding.inputSchema as JsonSchema | undefined,
+      this.limits.valueSize,
+    );
     const record: CallRecord = {
       index,
       tool,

@@ -109,7 +109,7 @@ function pick(args: Value[], better: (c: number) => boolean): Value {
 export const predicatePrimitives: Primitive[] = [
   define('eq', 2, 2, ([a, b]) => bool(a === b)),
   define('eql', 2, 2, ([a, b]) => bool(eql(a as Value, b as Value))),
-  define('equal', 2, 2, ([a, b]) => bool(equal(a as Value, b as Value))),
+  define('equal', 2, 2, ([a, b], m) => bool(equal(a as Value, b as Value, m))),
   define('null', 1, 1, ([a]) => bool(a === NIL)),
   define('not', 1, 1, ([a]) => bool(a === NIL)),
   define('atom', 1, 1, ([a]) => bool(!(a instanceof Cons))),

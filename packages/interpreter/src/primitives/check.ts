@@ -2,12 +2,12 @@ import { exceed } from '../guest-error.js';
 import { guestError, type Machine } from '../machine.js';
 import type { Primitive } from '../nodes-call.js';
 import type { Num } from '../numbers.js';
-import { printValue } from '../printer.js';
+import { preview, printValue } from '../printer.js';
 import { Cons, type Integer, LFloat, NIL, type Sym, type Value } from '../values.js';
 
 /** Raises `wrong-type-argument PREDICATE VALUE`. */
 export function wrongType(predicate: string, value: Value): never {
-  return guestError(`wrong-type-argument ${predicate} ${printValue(value, true, 200)}`);
+  return guestError(`wrong-type-argument ${predicate} ${preview(value, 200)}`);
 }
 
 /** Returns `value` as a string or raises stringp. */
@@ -55,6 +55,16 @@ export function checkString(m: Machine, text: string): string {
       `bytes: a string of ${text.length} characters was produced after ${m.steps} steps`,
     );
   return text;
+}
+
+/** Refuses a string of `length` characters before building it. */
+export function checkLength(m: Machine, length: number): void {
+  if (length > m.limits.valueSize)
+    exceed(
+      'value-size',
+      m.limits.valueSize,
+      `bytes: a string of ${length} characters would be produced after ${m.steps} steps`,
+    );
 }
 
 /** Charges a new list or vector of `count` elements against the value-size budget. */

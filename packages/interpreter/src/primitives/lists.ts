@@ -7,7 +7,8 @@ import { Cons, LFloat, list, NIL, Sym, type Value } from '../values.js';
 import { asFixnum, asList, checkCount, define, given, listToArray, wrongType } from './check.js';
 
 const MANY = Number.POSITIVE_INFINITY;
-const eq = (a: Value, b: Value): boolean => a === b;
+type Same = (a: Value, b: Value, m?: Machine) => boolean;
+const eq: Same = (a, b) => a === b;
 
 function car(v: Value): Value {
   if (v instanceof Cons) return v.car;
@@ -52,10 +53,10 @@ function append(args: Value[], m: Machine): Value {
   return list(items, args[args.length - 1] as Value);
 }
 
-function member(elt: Value, value: Value, same: (a: Value, b: Value) => boolean): Value {
+function member(elt: Value, value: Value, same: Same, m: Machine): Value {
   let tail = asList(value) as Value;
   while (tail instanceof Cons) {
-    if (same(elt, tail.car)) return tail;
+    if (same(elt, tail.car, m)) return tail;
     tail = tail.cdr;
   }
   return NIL;
@@ -82,7 +83,7 @@ function indexedAssoc(key: Value, head: Cons): Value | undefined {
   return index.get(key) ?? NIL;
 }
 
-function assoc(key: Value, alist: Value, same: (a: Value, b: Value) => boolean): Value {
+function assoc(key: Value, alist: Value, same: Same, m: Machine): Value {
   let tail = asList(alist) as Value;
   // Strings, fixnums and symbols are equal exactly when they are ===, so skip the generic test.
   if (
@@ -102,28 +103,28 @@ function assoc(key: Value, alist: Value, same: (a: Value, b: Value) => boolean):
   }
   while (tail instanceof Cons) {
     const entry = tail.car;
-    if (entry instanceof Cons && same(key, entry.car)) return entry;
+    if (entry instanceof Cons && same(key, entry.car, m)) return entry;
     tail = tail.cdr;
   }
   return NIL;
 }
 
-function plistMember(plist: Value, prop: Value, same: (a: Value, b: Value) => boolean): Value {
+function plistMember(plist: Value, prop: Value, same: Same, m: Machine): Value {
   let tail = plist;
   while (tail instanceof Cons) {
-    if (same(tail.car, prop)) return tail;
+    if (same(tail.car, prop, m)) return tail;
     if (!(tail.cdr instanceof Cons)) return NIL;
     tail = tail.cdr.cdr;
   }
   return NIL;
 }
 
-function predicateOf(args: Value[], index: number): (a: Value, b: Value) => boolean {
+function predicateOf(args: Value[], index: number): Same {
   const predicate = args[index];
-  if (!given(predicate)) return index === 2 ? (a, b) => a === b : equal;
+  if (!given(predicate)) return eq;
   if (predicate instanceof Sym && (predicate.name === 'equal' || predicate.name === 'string='))
     return equal;
-  if (predicate instanceof Sym && predicate.name === 'eq') return (a, b) => a === b;
+  if (predicate instanceof Sym && predicate.name === 'eq') return eq;
   if (predicate instanceof Sym && predicate.name === 'eql') return eql;
   return wrongType('(member eq eql equal string=)', predicate);
 }
@@ -186,17 +187,17 @@ export const listPrimitives: Primitive[] = [
     if (Array.isArray(v)) return [...v].sort(sortKey);
     return list(listToArray(v as Value).sort(sortKey));
   }),
-  define('member', 2, 2, ([e, v]) => member(e as Value, v as Value, equal)),
-  define('memq', 2, 2, ([e, v]) => member(e as Value, v as Value, (a, b) => a === b)),
-  define('assoc', 2, 3, (args) =>
-    assoc(args[0] as Value, args[1] as Value, given(args[2]) ? predicateOf(args, 2) : equal),
+  define('member', 2, 2, ([e, v], m) => member(e as Value, v as Value, equal, m)),
+  define('memq', 2, 2, ([e, v], m) => member(e as Value, v as Value, eq, m)),
+  define('assoc', 2, 3, (args, m) =>
+    assoc(args[0] as Value, args[1] as Value, given(args[2]) ? predicateOf(args, 2) : equal, m),
   ),
-  define('assq', 2, 2, ([k, v]) => assoc(k as Value, v as Value, eq)),
-  define('plist-get', 2, 3, (args) => {
-    const found = plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2));
+  define('assq', 2, 2, ([k, v], m) => assoc(k as Value, v as Value, eq, m)),
+  define('plist-get', 2, 3, (args, m) => {
+    const found = plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2), m);
     return found instanceof Cons ? car(found.cdr) : NIL;
   }),
-  define('plist-member', 2, 3, (args) =>
-    plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2)),
+  define('plist-member', 2, 3, (args, m) =>
+    plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2), m),
   ),
 ];

@@ -2,9 +2,18 @@ import { format } from '../format.js';
 import { guestError, type Machine } from '../machine.js';
 import type { Primitive } from '../nodes-call.js';
 import { sequenceItems } from '../nodes-call.js';
-import { printValue } from '../printer.js';
+import { preview, printValue } from '../printer.js';
 import { bool, LFloat, list, NIL, type Value } from '../values.js';
-import { asFixnum, asString, checkString, define, given, listToArray, wrongType } from './check.js';
+import {
+  asFixnum,
+  asString,
+  checkLength,
+  checkString,
+  define,
+  given,
+  listToArray,
+  wrongType,
+} from './check.js';
 import { parseNumber } from './parse-number.js';
 
 const MANY = Number.POSITIVE_INFINITY;
@@ -25,7 +34,7 @@ export function substring(text: string, from: Value | undefined, to: Value | und
   if (end < 0) end += length;
   if (start < 0 || end > length || start > end)
     guestError(
-      `args-out-of-range ${printValue(text, true, 200)} ${printValue(from ?? NIL)} ${printValue(to ?? NIL)}`,
+      `args-out-of-range ${preview(text, 200)} ${preview(from ?? NIL)} ${preview(to ?? NIL)}`,
     );
   return split === undefined ? text.slice(start, end) : split.slice(start, end).join('');
 }
@@ -104,7 +113,7 @@ export const textPrimitives: Primitive[] = [
     const sep = given(separator) ? asString(separator) : '';
     let size = 0;
     for (const part of parts) size += part.length + sep.length;
-    checkString(m, ' '.repeat(Math.min(size, m.limits.valueSize + 1)));
+    checkLength(m, size);
     return parts.join(sep);
   }),
   define('string-prefix-p', 2, 3, ([p, s, c]) => prefixP(p, s, c, false)),
@@ -161,11 +170,3 @@ export const textPrimitives: Primitive[] = [
     return dot < 0 ? file : file.slice(0, dot);
   }),
 ];
-
-/** Builds a guest list of strings, charging its size. */
-export function stringList(m: Machine, parts: string[]): Value {
-  let size = 0;
-  for (const part of parts) size += part.length + 3;
-  if (size > m.limits.valueSize) checkString(m, ' '.repeat(m.limits.valueSize + 1));
-  return list(parts);
-}
