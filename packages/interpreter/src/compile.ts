@@ -6,7 +6,7 @@ import { DefunCall, Funcall, invoke, Mapcar, PrimitiveCall } from './nodes-call.
 import { AndOr, Const, If, Ref0, RefN, Seq, SetVar, UnboundRef } from './nodes-core.js';
 import { ParallelMapNode, ParallelNode, ToolCallNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
-import { preview, printValue } from './printer.js';
+import { preview } from './printer.js';
 import { compileRegexp } from './regexp-shim.js';
 import { Cons, intern, isKeyword, NIL, Sym, T, type Value } from './values.js';
 

@@ -1,4 +1,4 @@
-import { preview, printsWithin, printValue } from './printer.js';
+import { preview, printsWithin } from './printer.js';
 import {
   Closure,
   Cons,

@@ -1,5 +1,5 @@
 import { type Env, type Frame, guestError, type Machine, Node } from './machine.js';
-import { preview, printValue } from './printer.js';
+import { preview } from './printer.js';
 import { Closure, Cons, NIL, type Value } from './values.js';
 
 /** A node that first evaluates `args` left to right, then `finish`es with their values. */

@@ -1,6 +1,6 @@
 import { type Env, type Frame, guestError, type Machine, type Node } from './machine.js';
 import { bindArguments, Collector } from './nodes-bind.js';
-import { preview, printValue } from './printer.js';
+import { preview } from './printer.js';
 import { Closure, Cons, list, NIL, Sym, type Value } from './values.js';
 
 /** A pure primitive: arity bounds and the host function. */

@@ -7,7 +7,7 @@ import type { FunctionCell } from './nodes-call.js';
 import { Seq } from './nodes-core.js';
 import { ToolCallNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
-import { preview, printValue } from './printer.js';
+import { preview } from './printer.js';
 import { suggest } from './suggest.js';
 import { Closure, Cons, intern, isKeyword, NIL, Sym, T, type Value } from './values.js';
 

@@ -2,7 +2,7 @@ import { exceed } from '../guest-error.js';
 import { guestError, type Machine } from '../machine.js';
 import type { Primitive } from '../nodes-call.js';
 import type { Num } from '../numbers.js';
-import { preview, printValue } from '../printer.js';
+import { preview } from '../printer.js';
 import { Cons, type Integer, LFloat, NIL, type Sym, type Value } from '../values.js';
 
 /** Raises `wrong-type-argument PREDICATE VALUE`. */

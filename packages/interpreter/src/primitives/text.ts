@@ -1,9 +1,9 @@
 import { format } from '../format.js';
-import { guestError, type Machine } from '../machine.js';
+import { guestError } from '../machine.js';
 import type { Primitive } from '../nodes-call.js';
 import { sequenceItems } from '../nodes-call.js';
 import { preview, printValue } from '../printer.js';
-import { bool, LFloat, list, NIL, type Value } from '../values.js';
+import { bool, LFloat, NIL, type Value } from '../values.js';
 import {
   asFixnum,
   asString,
