@@ -1,6 +1,8 @@
-import { compile, compileLambda, items, syntaxNames } from './compile.js';
+import { compile, syntaxNames } from './compile.js';
 import type { CompileContext, MacroDefinition, Scope, ToolInfo } from './compile-context.js';
+import { items } from './compile-support.js';
 import { exceed, StaticError } from './guest-error.js';
+import { compileLambda } from './lambda-list.js';
 import type { Limits } from './limits.js';
 import type { Node } from './machine.js';
 import type { FunctionCell } from './nodes-call.js';
