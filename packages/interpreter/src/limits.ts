@@ -41,7 +41,7 @@ export type Limits = {
   numericSize: number;
   /** Bytes of serialized size of any one value (strings, lists, tool results, the result). */
   valueSize: number;
-  /** Bytes of serialized size of all tool results retained over the run. */
+  /** Bytes of all values produced over the run: tool results, new strings (per character), list cells (8 each). */
   retainedValues: number;
 };
 
@@ -58,7 +58,7 @@ export const defaultLimits: Readonly<Limits> = Object.freeze({
   regexpWork: 10_000_000,
   numericSize: 1_024,
   valueSize: 1_048_576,
-  retainedValues: 8_388_608,
+  retainedValues: 67_108_864,
 });
 
 const keyOf: Record<BudgetName, keyof Limits> = {

@@ -51,6 +51,7 @@ export class Machine {
   steps = 0;
   checkAt = 0;
   depth = 0;
+  allocated = 0;
   readonly limits: Limits;
   readonly bits: number;
   readonly host: Host;
@@ -81,6 +82,17 @@ export class Machine {
     }
     this.node = body;
     this.env = env;
+  }
+
+  /** Charges `bytes` of newly produced values (strings, list cells, tool results) to the retained-values budget. */
+  allocate(bytes: number, what: string): void {
+    this.allocated += bytes;
+    if (this.allocated > this.limits.retainedValues)
+      exceed(
+        'retained-values',
+        this.limits.retainedValues,
+        `bytes: values produced over the run grew past it ${what} after ${this.steps} steps`,
+      );
   }
 
   /** Checks the step and wall-time budgets; returns whether the current slice is used up. */

@@ -272,6 +272,7 @@ export class Lambda extends Node {
   }
   ev(env: Env, m: Machine): Value {
     m.steps++;
+    m.allocate(16, 'at a lambda');
     return new Closure(this.template.name, { template: this.template, env });
   }
 }

@@ -150,6 +150,7 @@ class MapcarFrame implements Frame {
     this.results.push(v);
     this.index++;
     if (this.index >= this.items.length) {
+      m.allocate(this.results.length * 8, 'at a mapcar result');
       m.val = list(this.results);
       return;
     }

@@ -44,7 +44,6 @@ export class ScriptRuntime implements Runtime {
   readonly calls: CallRecord[] = [];
   fatal: unknown = undefined;
   direct = false;
-  private retained = 0;
   private batches = 0;
   private readonly running = new Set<AbortController>();
   private stopWaiting: () => void = () => {};
@@ -156,14 +155,8 @@ export class ScriptRuntime implements Runtime {
     };
   }
 
-  private charge(size: number, record: CallRecord): void {
-    this.retained += size;
-    if (this.retained > this.limits.retainedValues)
-      exceed(
-        'retained-values',
-        this.limits.retainedValues,
-        `bytes: retained tool results grew past it at nested call ${record.tool} at call ${record.index}`,
-      );
+  private charge(m: Machine, size: number, record: CallRecord): void {
+    m.allocate(size, `at nested call ${record.tool} at call ${record.index}`);
   }
 
   /** Starts one call; resolves to the settled guest value, or records a denial in `fatal`. */
@@ -257,7 +250,7 @@ export class ScriptRuntime implements Runtime {
     const { record, done } = this.dispatch(tool, args, index, undefined);
     m.pending = done.then((settled) => {
       if (this.fatal !== undefined) return;
-      this.charge(settled.size, record);
+      this.charge(m, settled.size, record);
       m.val = settled.value;
     });
   }
@@ -288,7 +281,7 @@ export class ScriptRuntime implements Runtime {
     m.pending = Promise.race([Promise.all(lanes), this.fatalRaised]).then(() => {
       if (this.fatal !== undefined) return;
       for (let i = 0; i < results.length; i++)
-        this.charge((results[i] as Settled).size, records[i] as CallRecord);
+        this.charge(m, (results[i] as Settled).size, records[i] as CallRecord);
       m.val = list(results.map((settled) => (settled as Settled).value));
     });
   }

@@ -54,6 +54,7 @@ export function checkString(m: Machine, text: string): string {
       m.limits.valueSize,
       `bytes: a string of ${text.length} characters was produced after ${m.steps} steps`,
     );
+  m.allocate(text.length, 'at a new string');
   return text;
 }
 
@@ -67,7 +68,15 @@ export function checkLength(m: Machine, length: number): void {
     );
 }
 
-/** Charges a new list or vector of `count` elements against the value-size budget. */
+/** Bytes charged to retained-values for each new list cell or vector slot. */
+export const CELL_BYTES = 8;
+
+/** Charges a new list or vector of `count` elements to retained-values. */
+export function allocateCells(m: Machine, count: number): void {
+  m.allocate(count * CELL_BYTES, 'at a new list');
+}
+
+/** Refuses a new list or vector of `count` elements that cannot fit the value-size budget. */
 export function checkCount(m: Machine, count: number): void {
   if (count * 2 > m.limits.valueSize)
     exceed(

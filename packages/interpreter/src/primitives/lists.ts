@@ -4,7 +4,18 @@ import type { Primitive } from '../nodes-call.js';
 import { sequenceItems } from '../nodes-call.js';
 import { compare } from '../numbers.js';
 import { Cons, LFloat, list, NIL, Sym, type Value } from '../values.js';
-import { asFixnum, asList, checkCount, define, given, listToArray, wrongType } from './check.js';
+import {
+  allocateCells,
+  asFixnum,
+  asList,
+  CELL_BYTES,
+  checkCount,
+  checkString,
+  define,
+  given,
+  listToArray,
+  wrongType,
+} from './check.js';
 
 const MANY = Number.POSITIVE_INFINITY;
 type Same = (a: Value, b: Value, m?: Machine) => boolean;
@@ -50,6 +61,7 @@ function append(args: Value[], m: Machine): Value {
     for (const item of sequenceItems(seq)) items.push(item);
     checkCount(m, items.length);
   }
+  allocateCells(m, items.length);
   return list(items, args[args.length - 1] as Value);
 }
 
@@ -153,9 +165,13 @@ export const listPrimitives: Primitive[] = [
   define('cadr', 1, 1, ([v]) => car(cdr(v as Value))),
   define('cdar', 1, 1, ([v]) => cdr(car(v as Value))),
   define('cddr', 1, 1, ([v]) => cdr(cdr(v as Value))),
-  define('cons', 2, 2, ([a, b]) => new Cons(a as Value, b as Value)),
+  define('cons', 2, 2, ([a, b], m) => {
+    m.allocate(CELL_BYTES, 'at cons');
+    return new Cons(a as Value, b as Value);
+  }),
   define('list', 0, MANY, (args, m) => {
     checkCount(m, args.length);
+    allocateCells(m, args.length);
     return list(args);
   }),
   define('append', 0, MANY, append),
@@ -168,7 +184,7 @@ export const listPrimitives: Primitive[] = [
     if (count <= 0) return NIL;
     return nthcdr(Math.max(0, items.length - count), v as Value);
   }),
-  define('take', 2, 2, ([n, v]) => {
+  define('take', 2, 2, ([n, v], m) => {
     const count = asFixnum(n);
     const items: Value[] = [];
     let tail = asList(v) as Value;
@@ -176,16 +192,21 @@ export const listPrimitives: Primitive[] = [
       items.push(tail.car);
       tail = tail.cdr;
     }
+    allocateCells(m, items.length);
     return list(items);
   }),
-  define('reverse', 1, 1, ([v]) => {
-    if (typeof v === 'string') return Array.from(v).reverse().join('');
-    if (Array.isArray(v)) return [...v].reverse();
-    return list(listToArray(v as Value).reverse());
+  define('reverse', 1, 1, ([v], m) => {
+    if (typeof v === 'string') return checkString(m, Array.from(v).reverse().join(''));
+    const items = Array.isArray(v) ? [...v] : listToArray(v as Value);
+    allocateCells(m, items.length);
+    items.reverse();
+    return Array.isArray(v) ? items : list(items);
   }),
-  define('sort', 1, 1, ([v]) => {
-    if (Array.isArray(v)) return [...v].sort(sortKey);
-    return list(listToArray(v as Value).sort(sortKey));
+  define('sort', 1, 1, ([v], m) => {
+    const items = Array.isArray(v) ? [...v] : listToArray(v as Value);
+    allocateCells(m, items.length);
+    items.sort(sortKey);
+    return Array.isArray(v) ? items : list(items);
   }),
   define('member', 2, 2, ([e, v], m) => member(e as Value, v as Value, equal, m)),
   define('memq', 2, 2, ([e, v], m) => member(e as Value, v as Value, eq, m)),

@@ -3,7 +3,7 @@ import { guestError, type Machine } from '../machine.js';
 import type { Primitive } from '../nodes-call.js';
 import { type CompiledRegexp, compileRegexp, regexpQuote } from '../regexp-shim.js';
 import { list, NIL, type Value } from '../values.js';
-import { asFixnum, asString, define, given } from './check.js';
+import { asFixnum, asString, CELL_BYTES, checkString, define, given } from './check.js';
 
 /** The fixed whitespace separator an omitted split separator uses (never Emacs configuration). */
 export const defaultSeparators = '[ \f\t\n\r\v]+';
@@ -84,6 +84,9 @@ function split(
     start = match.end;
   }
   push(start, text.length);
+  let size = pieces.length * CELL_BYTES;
+  for (const piece of pieces) size += piece.length;
+  m.allocate(size, 'at a split-string result');
   return list(pieces);
 }
 
@@ -104,11 +107,14 @@ export const regexpPrimitives: Primitive[] = [
   ),
   define('string-trim', 1, 3, ([s, left, right], m) => {
     const text = asString(s);
-    return trimRight(
+    return checkString(
       m,
-      trimLeft(m, text, given(left) ? asString(left) : defaultTrim),
-      given(right) ? asString(right) : defaultTrim,
+      trimRight(
+        m,
+        trimLeft(m, text, given(left) ? asString(left) : defaultTrim),
+        given(right) ? asString(right) : defaultTrim,
+      ),
     );
   }),
-  define('regexp-quote', 1, 1, ([s]) => regexpQuote(asString(s))),
+  define('regexp-quote', 1, 1, ([s], m) => checkString(m, regexpQuote(asString(s)))),
 ];

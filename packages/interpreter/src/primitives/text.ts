@@ -1,5 +1,5 @@
 import { format } from '../format.js';
-import { guestError } from '../machine.js';
+import { guestError, type Machine } from '../machine.js';
 import type { Primitive } from '../nodes-call.js';
 import { sequenceItems } from '../nodes-call.js';
 import { preview, printValue } from '../printer.js';
@@ -54,6 +54,11 @@ function mapCase(value: Value, convert: (s: string) => string): Value {
   return wrongType('char-or-string-p', value);
 }
 
+function charged(m: Machine, value: Value): Value {
+  if (typeof value === 'string') checkString(m, value);
+  return value;
+}
+
 function capitalizeText(text: string): string {
   return text.replace(/[\p{L}\p{N}]+/gu, (word) => {
     const [first = '', ...rest] = Array.from(word);
@@ -104,8 +109,10 @@ export const textPrimitives: Primitive[] = [
     }
     return out;
   }),
-  define('format', 1, MANY, (args, m) => format(asString(args[0]), args.slice(1), m)),
-  define('substring', 1, 3, ([s, from, to]) => substring(asString(s), from, to)),
+  define('format', 1, MANY, (args, m) =>
+    checkString(m, format(asString(args[0]), args.slice(1), m)),
+  ),
+  define('substring', 1, 3, ([s, from, to], m) => checkString(m, substring(asString(s), from, to))),
   define('string-join', 1, 2, ([strings, separator], m) => {
     const parts = listToArray(strings as Value).map((part) =>
       typeof part === 'string' ? part : sequenceItems(part).map(charCode).join(''),
@@ -114,7 +121,7 @@ export const textPrimitives: Primitive[] = [
     let size = 0;
     for (const part of parts) size += part.length + sep.length;
     checkLength(m, size);
-    return parts.join(sep);
+    return checkString(m, parts.join(sep));
   }),
   define('string-prefix-p', 2, 3, ([p, s, c]) => prefixP(p, s, c, false)),
   define('string-suffix-p', 2, 3, ([p, s, c]) => prefixP(p, s, c, true)),
@@ -126,9 +133,19 @@ export const textPrimitives: Primitive[] = [
     const at = h.indexOf(n, from);
     return at < 0 ? NIL : at;
   }),
-  define('upcase', 1, 1, ([v]) => mapCase(v as Value, (s) => s.toUpperCase())),
-  define('downcase', 1, 1, ([v]) => mapCase(v as Value, (s) => s.toLowerCase())),
-  define('capitalize', 1, 1, ([v]) => mapCase(v as Value, capitalizeText)),
+  define('upcase', 1, 1, ([v], m) =>
+    charged(
+      m,
+      mapCase(v as Value, (s) => s.toUpperCase()),
+    ),
+  ),
+  define('downcase', 1, 1, ([v], m) =>
+    charged(
+      m,
+      mapCase(v as Value, (s) => s.toLowerCase()),
+    ),
+  ),
+  define('capitalize', 1, 1, ([v], m) => charged(m, mapCase(v as Value, capitalizeText))),
   define('number-to-string', 1, 1, ([v]) => {
     if (typeof v === 'number' || typeof v === 'bigint' || v instanceof LFloat) return printValue(v);
     return wrongType('numberp', v as Value);
