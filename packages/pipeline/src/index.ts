@@ -1,5 +1,6 @@
 export { z } from 'zod';
 export { PATH_GUIDANCE, PATH_OR_RESOURCE_GUIDANCE, path, pathOrResource } from './args-dsl.js';
+export * from './catalog/index.js';
 export { defineTool, type ToolDefinition } from './define-tool.js';
 export { PipelineError, type PipelineErrorCode } from './errors.js';
 export type { PipelineEvent, PipelineListener, TelemetryRecord } from './events.js';
@@ -57,6 +58,7 @@ export {
   toMcpTool,
   toOpenAITool,
 } from './provider-schemas.js';
+export * from './ptc/index.js';
 export { formatRepairNote, type RepairResult, type RepairStep } from './repair.js';
 export { createRepairLog, type RepairLog, type RepairLogEntry } from './repair-log.js';
 export type { RepairRuleId } from './repair-rules.js';
