@@ -71,6 +71,13 @@ export class ChildAudit {
     this.publish();
   }
 
+  /** Marks calls still running as cancelled once the script has stopped waiting for them. */
+  cancelRunning(): void {
+    for (const record of this.records) {
+      if (record.status === 'running') this.settle(record.index, 'cancelled', 'cancelled');
+    }
+  }
+
   record(index: number): ChildRecord | undefined {
     return this.#byIndex.get(index);
   }

@@ -134,7 +134,8 @@ export async function runScript(
       },
     });
     const cancel = () => run.cancel();
-    signal.addEventListener('abort', cancel, { once: true });
+    if (signal.aborted) run.cancel();
+    else signal.addEventListener('abort', cancel, { once: true });
     const outcome = await run.outcome.finally(() => signal.removeEventListener('abort', cancel));
     outcomes.set(index, outcome);
     for (const text of feedbackOf(outcome)) feedback.push(text);
@@ -200,6 +201,8 @@ export async function runScript(
   } finally {
     settings.journals.delete(envelopeId);
   }
+  // The interpreter cancelled whatever still ran (denial, budget, cancellation) and stopped waiting.
+  audit.cancelRunning();
   const settlement = settleScript({ outcome, audit, outcomes, feedback, settings });
   if (settings.telemetry !== undefined) {
     try {
