@@ -28,6 +28,7 @@ export interface ToolCallRenderData {
     readonly failed: number;
     readonly denied: number;
     readonly cancelled: number;
+    readonly interrupted: number;
     readonly batches: number;
   };
   readonly childCalls: readonly ChildCall[];
@@ -82,7 +83,8 @@ export function summaryOf(records: readonly ChildRecord[]): ToolCallRenderData['
     succeeded: count((record) => record.status === 'success'),
     failed: count((record) => record.status === 'error'),
     denied: count((record) => record.status === 'denied'),
-    cancelled: count((record) => record.status === 'cancelled' || record.status === 'interrupted'),
+    cancelled: count((record) => record.status === 'cancelled'),
+    interrupted: count((record) => record.status === 'interrupted'),
     batches: new Set(records.flatMap((record) => (record.batch === null ? [] : [record.batch])))
       .size,
   };
@@ -104,6 +106,7 @@ export function titleOf(renderAs: string, summary: ToolCallRenderData['summary']
     summary.failed > 0 ? `${summary.failed} failed` : '',
     summary.denied > 0 ? `${summary.denied} denied` : '',
     summary.cancelled > 0 ? `${summary.cancelled} cancelled` : '',
+    summary.interrupted > 0 ? `${summary.interrupted} interrupted` : '',
   ].filter((note) => note !== '');
   const calls = `${summary.calls} call${summary.calls === 1 ? '' : 's'}`;
   return `ToolCall: ${calls}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;

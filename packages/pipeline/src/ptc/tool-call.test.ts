@@ -71,7 +71,15 @@ describe('ToolCall', () => {
       presentation: 'script',
       renderAs: 'ToolCall',
       header: { title: 'ToolCall: 2 calls', status: 'success' },
-      summary: { calls: 2, succeeded: 2, failed: 0, denied: 0, cancelled: 0, batches: 0 },
+      summary: {
+        calls: 2,
+        succeeded: 2,
+        failed: 0,
+        denied: 0,
+        cancelled: 0,
+        interrupted: 0,
+        batches: 0,
+      },
       returned: { lines: 1, characters: 18, collapsed: false },
       failure: null,
     });
