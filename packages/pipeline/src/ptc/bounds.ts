@@ -23,21 +23,43 @@ export const DEFAULT_AUDIT_BOUNDS: AuditBounds = Object.freeze({
   directPreview: 2000,
 });
 
-function truncateStrings(value: unknown, limit: number, depth: number, max: number): unknown {
-  if (depth > max) throw new RangeError('too deep');
+class TooLarge extends Error {}
+
+// One pass: copies with long strings truncated and counts an estimate of the serialized size.
+function boundedCopy(
+  value: unknown,
+  bounds: AuditBounds,
+  depth: number,
+  size: { n: number },
+): unknown {
+  if (depth > bounds.argumentsDepth) throw new TooLarge();
   if (typeof value === 'string') {
-    return value.length > limit
-      ? `${value.slice(0, limit)}… [${value.length - limit} more characters]`
-      : value;
+    const kept =
+      value.length > bounds.argumentString
+        ? `${value.slice(0, bounds.argumentString)}… [${value.length - bounds.argumentString} more characters]`
+        : value;
+    size.n += kept.length + 2;
+    if (size.n > bounds.argumentsSize) throw new TooLarge();
+    return kept;
   }
-  if (Array.isArray(value))
-    return value.map((item) => truncateStrings(item, limit, depth + 1, max));
-  if (isPlainObject(value)) {
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(value))
-      copy[key] = truncateStrings(value[key], limit, depth + 1, max);
+  if (Array.isArray(value)) {
+    size.n += 2;
+    const copy = value.map((item) => boundedCopy(item, bounds, depth + 1, size));
+    if (size.n > bounds.argumentsSize) throw new TooLarge();
     return copy;
   }
+  if (isPlainObject(value)) {
+    size.n += 2;
+    const copy: Record<string, unknown> = {};
+    for (const key in value) {
+      size.n += key.length + 4;
+      copy[key] = boundedCopy(value[key], bounds, depth + 1, size);
+    }
+    if (size.n > bounds.argumentsSize) throw new TooLarge();
+    return copy;
+  }
+  size.n += 8;
+  if (size.n > bounds.argumentsSize) throw new TooLarge();
   return value;
 }
 
@@ -45,11 +67,10 @@ function truncateStrings(value: unknown, limit: number, depth: number, max: numb
 export function boundArguments(args: unknown, bounds: AuditBounds): JsonObject | null {
   if (!isPlainObject(args)) return null;
   try {
-    const copy = truncateStrings(args, bounds.argumentString, 0, bounds.argumentsDepth);
-    const text = JSON.stringify(copy);
-    return text.length > bounds.argumentsSize ? null : (copy as JsonObject);
-  } catch {
-    return null;
+    return boundedCopy(args, bounds, 0, { n: 0 }) as JsonObject;
+  } catch (error) {
+    if (error instanceof TooLarge) return null;
+    throw error;
   }
 }
 
@@ -75,6 +96,7 @@ export function previewText(text: string, limit: number): string {
 
 /** The JSON form of a result for the audit (strings stay strings). */
 export function jsonResult(result: unknown): JsonValue {
+  if (typeof result === 'string') return result;
   if (result === undefined) return null;
   try {
     return JSON.parse(JSON.stringify(result)) as JsonValue;

@@ -9,7 +9,7 @@ import {
   ToolDenied,
 } from '@toolcall/interpreter';
 import type { Catalog } from '../catalog/catalog.js';
-import type { ToolOutcome } from '../outcome.js';
+import type { ToolOutcome, ToolRun } from '../outcome.js';
 import type { Pipeline } from '../pipeline.js';
 import { childToolUseId } from '../pipeline.js';
 import { feedbackOf } from '../project.js';
@@ -102,6 +102,7 @@ export async function runScript(
   const pausable = createPausableClock(settings.clock);
   const { bounds, childResultLimit, limits } = settings;
   let retained = 0;
+  const running = new Map<number, ToolRun>();
   const child = async (
     tool: string,
     args: unknown,
@@ -133,12 +134,16 @@ export async function runScript(
         audit.wait(waiting);
       },
     });
-    const cancel = () => run.cancel();
+    running.set(index, run);
+    // Denial, budget stops and cancellation end the evaluation; whatever still runs is then
+    // cancelled below, which avoids a listener on every call's signal.
     if (signal.aborted) run.cancel();
-    else signal.addEventListener('abort', cancel, { once: true });
-    const outcome = await run.outcome.finally(() => signal.removeEventListener('abort', cancel));
+    const outcome = await run.outcome;
+    running.delete(index);
     outcomes.set(index, outcome);
-    for (const text of feedbackOf(outcome)) feedback.push(text);
+    if (outcome.context.length > 0 || outcome.repairNote !== undefined) {
+      for (const text of feedbackOf(outcome)) feedback.push(text);
+    }
     const record = audit.record(index) as ChildRecord;
     record.renderData = boundRenderData(outcome.renderData, bounds);
     if (outcome.status === 'error') {
@@ -201,7 +206,8 @@ export async function runScript(
   } finally {
     settings.journals.delete(envelopeId);
   }
-  // The interpreter cancelled whatever still ran (denial, budget, cancellation) and stopped waiting.
+  // The script stopped waiting (denial, budget, cancellation): cancel what still runs.
+  for (const run of running.values()) run.cancel();
   audit.cancelRunning();
   const settlement = settleScript({ outcome, audit, outcomes, feedback, settings });
   if (settings.telemetry !== undefined) {
