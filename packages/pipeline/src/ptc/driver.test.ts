@@ -6,6 +6,7 @@ import { defineTool } from '../define-tool.js';
 import type { PermissionAsker, PermissionRule } from '../permissions/types.js';
 import { createPipeline, type PipelineOptions } from '../pipeline.js';
 import type { Tool } from '../tool-types.js';
+import { wrapTool } from '../wrap-tool.js';
 import { createMemoryCheckpointStore, type ToolCallCheckpoint } from './checkpoint.js';
 import { createToolCallDriver, type ToolCallOptions } from './driver.js';
 
@@ -242,5 +243,66 @@ describe('ToolCallDriver', () => {
     expect([settled.status, settled.renderData.failure?.kind, settled.children[0]?.status]).toEqual(
       ['error', 'cancelled', 'cancelled'],
     );
+  });
+});
+
+describe('ToolCallDriver with wrapped tools and hosts', () => {
+  const search = wrapTool({
+    category: 'github',
+    name: 'search',
+    description: 'Search code.',
+    readOnly: true,
+    source: () => ({
+      inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+      call: ({ q }) => `found ${String(q)}`,
+    }),
+  });
+
+  it('calls a wrapped tool by category/name; composing it needs admission', async () => {
+    const pipeline = createPipeline({ tools: [search] });
+    const driver = createToolCallDriver({ pipeline });
+    const run = (expression: string, composable: string[]) =>
+      driver.run({
+        expression,
+        envelopeId: 'E',
+        catalog: createCatalog({
+          tools: [search],
+          discoverable: [],
+          native: ['github/search'],
+          composable,
+        }),
+      });
+    const composed = '(concat (github/search :q "x") "!")';
+    expect((await run('(github/search :q "x")', [])).result).toBe('found x');
+    expect((await run(composed, [])).renderData.failure?.kind).toBe('preflight');
+    expect((await run(composed, ['github/search'])).result).toBe('found x!');
+  });
+
+  it('starts no nested call when the first checkpoint cannot be written', async () => {
+    let calls = 0;
+    const counted = defineTool({
+      name: 'Counted',
+      description: 'Counts its calls.',
+      readOnly: true,
+      args: z.object({}),
+      handler: () => String(++calls),
+    }) as unknown as Tool;
+    const settled = await createToolCallDriver({
+      pipeline: createPipeline({ tools: [counted] }),
+      checkpoints: {
+        write: () => Promise.reject(new Error('disk full')),
+        list: () => [],
+        remove: () => {},
+      },
+    }).run({
+      expression: '(Counted)',
+      envelopeId: 'E',
+      catalog: createCatalog({ tools: [counted], native: ['Counted'] }),
+    });
+    expect([settled.status, settled.result, calls]).toEqual([
+      'error',
+      'Error: ToolCall failed (host): the envelope checkpoint could not be written: disk full',
+      0,
+    ]);
   });
 });

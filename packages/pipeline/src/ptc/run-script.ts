@@ -31,11 +31,20 @@ import { settleScript } from './settle-script.js';
 /** The one redacted telemetry span of a script: never script text, arguments or results. */
 export interface ScriptSpan {
   readonly name: 'ptc-script';
-  readonly outcome: 'success' | ErrorKind;
+  readonly outcome: 'success' | ErrorKind | 'host';
   readonly budget: BudgetName | undefined;
   readonly nestedCalls: number;
   readonly durationMs: number;
 }
+
+/** An interpreter outcome, or a host failure that kept the script from starting. */
+export type ScriptOutcome =
+  | Outcome
+  | {
+      success: false;
+      error: { kind: 'host'; budget?: undefined; message: string };
+      calls: readonly never[];
+    };
 
 /** Normalized driver settings (see `ToolCallOptions`). */
 export interface DriverSettings {
@@ -184,11 +193,13 @@ export async function runScript(
     };
   }
   settings.journals.set(envelopeId, audit);
-  let outcome: Outcome;
+  let outcome: ScriptOutcome;
+  let stage = 'the envelope checkpoint could not be written';
   try {
     if (settings.checkpoints !== undefined) {
       await settings.checkpoints.write(journalOf(envelopeId, audit));
     }
+    stage = 'the interpreter refused the tool roster';
     outcome = await evaluate(request.expression, {
       tools,
       limits,
@@ -197,10 +208,10 @@ export async function runScript(
       ...(request.signal === undefined ? {} : { signal: request.signal }),
     });
   } catch (error) {
-    // A roster the interpreter refuses, or a checkpoint that could not be written.
+    // Nothing ran: no checkpoint means no nested call may start.
     outcome = {
       success: false,
-      error: { kind: 'preflight', message: (error as Error)?.message ?? String(error) },
+      error: { kind: 'host', message: `${stage}: ${(error as Error)?.message ?? String(error)}` },
       calls: [],
     };
   } finally {

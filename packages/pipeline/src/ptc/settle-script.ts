@@ -1,4 +1,3 @@
-import type { Outcome } from '@toolcall/interpreter';
 import type { ToolOutcome } from '../outcome.js';
 import type { ChildAudit } from './audit.js';
 import { previewText } from './bounds.js';
@@ -9,14 +8,14 @@ import {
   type ToolCallRenderData,
   titleOf,
 } from './render-data.js';
-import type { DriverSettings, ToolCallSettlement } from './run-script.js';
+import type { DriverSettings, ScriptOutcome, ToolCallSettlement } from './run-script.js';
 import { workSummary } from './summary-text.js';
 
 const NO_MEDIA = Object.freeze([]);
 
 /** Turns an interpreter outcome and the child audit into the envelope's settlement. */
 export function settleScript(input: {
-  outcome: Outcome;
+  outcome: ScriptOutcome;
   audit: ChildAudit;
   outcomes: ReadonlyMap<number, ToolOutcome>;
   feedback: readonly string[];
