@@ -3,14 +3,8 @@ import type { Pipeline } from '../pipeline.js';
 import type { ToolCallProgress } from './audit.js';
 import { type AuditBounds, DEFAULT_AUDIT_BOUNDS } from './bounds.js';
 import type { CheckpointStore, ToolCallCheckpoint } from './checkpoint.js';
-import {
-  type DriverSettings,
-  journalOf,
-  runScript,
-  type ScriptRequest,
-  type ScriptSpan,
-  type ToolCallSettlement,
-} from './run-script.js';
+import { journalOf, runScript } from './run-script.js';
+import type { DriverSettings, ScriptRequest, ScriptSpan, ToolCallSettlement } from './types.js';
 
 /** Options of `createToolCallDriver`. */
 export interface ToolCallOptions {

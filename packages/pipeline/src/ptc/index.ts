@@ -11,7 +11,6 @@ export {
 export { createToolCallDriver, type ToolCallDriver, type ToolCallOptions } from './driver.js';
 export { createPausableClock, type PausableClock } from './pausable-clock.js';
 export type { ChildCall, ChildCallStatus, ToolCallRenderData } from './render-data.js';
-export type { ScriptRequest, ScriptSpan, ToolCallSettlement } from './run-script.js';
 export {
   createToolCallTool,
   projectToolCall,
@@ -19,3 +18,4 @@ export {
   type ToolCallToolOptions,
   toolCallFeedback,
 } from './tool-call-tool.js';
+export type { ScriptRequest, ScriptSpan, ToolCallSettlement } from './types.js';

@@ -8,8 +8,8 @@ import {
   type ToolCallRenderData,
   titleOf,
 } from './render-data.js';
-import type { DriverSettings, ScriptOutcome, ToolCallSettlement } from './run-script.js';
 import { workSummary } from './summary-text.js';
+import type { DriverSettings, ScriptOutcome, ToolCallSettlement } from './types.js';
 
 const NO_MEDIA = Object.freeze([]);
 

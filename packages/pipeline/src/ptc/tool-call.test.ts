@@ -13,8 +13,8 @@ import { grepTool, readTool } from '../testing/ptc-tools.js';
 import type { Tool } from '../tool-types.js';
 import type { ToolCallProgress } from './audit.js';
 import { createToolCallDriver, type ToolCallOptions } from './driver.js';
-import type { ScriptSpan } from './run-script.js';
 import { createToolCallTool, projectToolCall } from './tool-call-tool.js';
+import type { ScriptSpan } from './types.js';
 
 let root: string;
 beforeEach(async () => {
