@@ -79,5 +79,8 @@ describe('renderListing', () => {
     expect(() => renderListing(catalog, { contextWindow: 1000, share: 0 })).toThrow(
       'renderListing: share must be a positive number, received 0',
     );
+    expect(() => renderListing(catalog, {} as never)).toThrow(
+      'renderListing: contextWindow must be a positive number, received undefined',
+    );
   });
 });

@@ -25,8 +25,8 @@ export interface ListingOptions {
 
 const HEADER = 'Specialist tools callable through ToolCall (ToolSearch gives full contracts):';
 
-function positive(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
+function positive(name: string, value: unknown, fallback: number | undefined): number {
+  if (value === undefined && fallback !== undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
     throw new TypeError(
       `renderListing: ${name} must be a positive number, received ${String(value)}`,
@@ -40,7 +40,7 @@ function positive(name: string, value: unknown, fallback: number): number {
  * summary, under a budget of a share of the context window; tools over it are counted.
  */
 export function renderListing(catalog: Catalog, options: ListingOptions): SpecialistListing {
-  const contextWindow = positive('contextWindow', options?.contextWindow, Number.NaN);
+  const contextWindow = positive('contextWindow', options?.contextWindow, undefined);
   const share = positive('share', options.share, 0.02);
   if (share > 1) throw new TypeError(`renderListing: share must be at most 1, received ${share}`);
   const charsPerToken = positive('charsPerToken', options.charsPerToken, 4);

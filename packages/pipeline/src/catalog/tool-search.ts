@@ -84,6 +84,9 @@ export function searchCatalog(
   query: string,
   options: SearchOptions = {},
 ): string {
+  if (typeof query !== 'string') {
+    throw new TypeError(`searchCatalog: query must be a string, received ${typeof query}`);
+  }
   const manual = options.manualReference ?? ((entry) => `toolcall://tools/${entry.tool.name}.md`);
   const found = selectEntries(catalog, query);
   if (found.length === 0) {

@@ -25,7 +25,8 @@ function errorText(outcome: ToolOutcome): string {
 
 /** The nested calls of one script: each one through the pipeline, audited once. */
 export class NestedCalls {
-  readonly outcomes = new Map<number, ToolOutcome>();
+  /** The first call's outcome: a direct call hands it on; later outcomes are not kept. */
+  first: ToolOutcome | undefined;
   readonly feedback: string[] = [];
   readonly #running = new Map<number, ToolRun>();
   #retained = 0;
@@ -36,6 +37,13 @@ export class NestedCalls {
     readonly audit: ChildAudit,
     readonly clock: PausableClock,
   ) {}
+
+  // One listener for every call: waits nest, so the clock resumes when the last one ends.
+  readonly #onPermissionWait = (waiting: boolean): void => {
+    if (waiting) this.clock.pause();
+    else this.clock.resume();
+    this.audit.wait(waiting);
+  };
 
   /** The interpreter roster of a catalog: every entry, bound to `call`. */
   roster(catalog: Catalog): Record<string, ToolBinding> {
@@ -67,7 +75,6 @@ export class NestedCalls {
   ): Promise<unknown> {
     const { audit, envelopeId, settings } = this;
     const { bounds, childResultLimit, limits } = settings;
-    const pausable = this.clock;
     const id = childToolUseId(envelopeId, index);
     audit.start({
       index,
@@ -86,11 +93,7 @@ export class NestedCalls {
       toolUseId: id,
       parentId: envelopeId,
       source: 'ptc',
-      onPermissionWait: (waiting) => {
-        if (waiting) pausable.pause();
-        else pausable.resume();
-        audit.wait(waiting);
-      },
+      onPermissionWait: this.#onPermissionWait,
     });
     this.#running.set(index, run);
     // Denial, budget stops and cancellation end the evaluation; whatever still runs is then
@@ -98,11 +101,13 @@ export class NestedCalls {
     if (signal.aborted) run.cancel();
     const outcome = await run.outcome;
     this.#running.delete(index);
-    this.outcomes.set(index, outcome);
+    const record = audit.record(index) as ChildRecord;
+    // Settled already: the script stopped waiting and cancelled it; a late outcome changes nothing.
+    if (record.status !== 'running') return { error: 'cancelled' };
+    if (index === 1) this.first = outcome;
     if (outcome.context.length > 0 || outcome.repairNote !== undefined) {
       for (const text of feedbackOf(outcome)) this.feedback.push(text);
     }
-    const record = audit.record(index) as ChildRecord;
     record.renderData = boundRenderData(outcome.renderData, bounds);
     if (outcome.status === 'error') {
       const message = errorText(outcome);

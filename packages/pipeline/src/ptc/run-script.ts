@@ -48,7 +48,7 @@ export async function runScript(
   const settlement = settleScript({
     outcome,
     audit,
-    outcomes: calls.outcomes,
+    first: calls.first,
     feedback: calls.feedback,
     settings,
   });

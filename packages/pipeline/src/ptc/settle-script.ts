@@ -17,13 +17,12 @@ const NO_MEDIA = Object.freeze([]);
 export function settleScript(input: {
   outcome: ScriptOutcome;
   audit: ChildAudit;
-  outcomes: ReadonlyMap<number, ToolOutcome>;
+  first: ToolOutcome | undefined;
   feedback: readonly string[];
   settings: DriverSettings;
 }): ToolCallSettlement {
-  const { outcome, audit, outcomes, feedback, settings } = input;
+  const { outcome, audit, first, feedback, settings } = input;
   const records = audit.records;
-  const first = outcomes.get(1);
   if (outcome.success && outcome.direct && first !== undefined && records.length === 1) {
     // A direct call is the underlying tool's call: its result, status and media, unchanged.
     const record = records[0];
