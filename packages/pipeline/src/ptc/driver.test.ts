@@ -118,6 +118,21 @@ describe('ToolCallDriver', () => {
     ]);
   });
 
+  it('charges the retained-values budget before parallel results enter the audit', async () => {
+    const { run } = harness([echoTool('Echo')], { driver: { limits: { retainedValues: 500 } } });
+    const [a, b, c] = ['a', 'b', 'c'].map((letter) => letter.repeat(300));
+    const settled = await run(
+      `(parallel-map (lambda (s) (Echo :text s)) (list "${a}" "${b}" "${c}"))`,
+    );
+    const refusal =
+      'Echo result of 300 bytes would exceed the retained-values budget (limit 500 bytes)';
+    expect(settled.children.map((child) => [child.batch, child.status, child.result])).toEqual([
+      ['batch-1', 'success', a],
+      ['batch-1', 'error', refusal],
+      ['batch-1', 'error', refusal],
+    ]);
+  });
+
   it('truncates argument strings and drops oversized aggregates in the audit', async () => {
     const { run } = harness([echoTool('Echo')], {
       driver: { auditBounds: { argumentString: 4, argumentsSize: 60 } },
