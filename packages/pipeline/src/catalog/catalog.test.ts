@@ -77,6 +77,15 @@ describe('createCatalog', () => {
     expect(catalog.native.map((entry) => entry.name)).toEqual(['Read']);
   });
 
+  it('keeps a tool whose name the dialect reserves out of the catalog, native only', () => {
+    const catalog = createCatalog({
+      tools: [...registry, tool('length')],
+      native: ['Read', 'length'],
+    });
+    expect(summary(catalog)).toEqual([['Read', true, false]]);
+    expect(catalog.native.map((entry) => entry.name)).toEqual(['Read', 'length']);
+  });
+
   it('requires a registered implementation for native membership, not merely the name', () => {
     const catalog = createCatalog({ tools: registry, native: ['Read', 'Glob'] });
     expect(summary(catalog)).toEqual([['Read', true, false]]);

@@ -1,5 +1,6 @@
 import { stableStringify } from '../json.js';
 import type { Tool } from '../tool-types.js';
+import { isScriptCallable } from './script-names.js';
 
 /** The tools that are never part of a catalog: the envelope and search themselves. */
 export const ENVELOPE_TOOLS: ReadonlySet<string> = new Set(['ToolCall', 'ToolSearch']);
@@ -98,6 +99,8 @@ export function createCatalog(options: CatalogOptions): Catalog {
   const byName = new Map<string, CatalogEntry>();
   for (const tool of registry.values()) {
     if (hidden.has(tool.name) || ENVELOPE_TOOLS.has(tool.name)) continue;
+    // A name the dialect reserves (a special form or primitive) stays native-only.
+    if (!isScriptCallable(tool.name)) continue;
     const isNative = nativeNames.has(tool.name);
     if (!isNative && !tool.groups.some((group: string) => groups.has(group))) continue;
     const unclassified = tool.wrapped !== undefined && !composable.has(tool.name);
