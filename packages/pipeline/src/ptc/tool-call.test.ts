@@ -153,20 +153,24 @@ describe('ToolCall', () => {
 
   it('lets a hook rewrite a nested call and delivers its context to the envelope projection', async () => {
     const b = join(root, 'b.txt');
+    const seen: unknown[][] = [];
     const { pipeline, call } = setup({
       hooks: [
         {
           event: 'PreToolUse',
           matcher: 'Read',
-          run: (input) =>
-            input.tool_use_id === 'E1/1'
+          run: (input) => {
+            seen.push([input.tool_use_id, input.source, input.parent_tool_use_id]);
+            return input.tool_use_id === 'E1/1'
               ? { updated_input: { file_path: b }, additional_context: 'Read was redirected.' }
-              : undefined,
+              : undefined;
+          },
         },
       ],
     });
     const outcome = await call(`(Read :file_path ${JSON.stringify(join(root, 'a.txt'))}) "done"`);
     expect(outcome.result).toBe('done');
+    expect(seen).toEqual([['E1/1', 'ptc', 'E1']]);
     expect(outcome.renderData?.childCalls).toMatchObject([{ result: '     1\tbeta' }]);
     const projected = await projectToolCall(pipeline, outcome);
     expect(projected.text).toBe('done\n\nRead was redirected.');
