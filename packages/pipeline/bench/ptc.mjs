@@ -56,14 +56,11 @@ async function interpreterAlone(expression) {
   if (!outcome.success) throw new Error(outcome.error.message);
 }
 
-async function best(run, rounds) {
-  let fastest = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < rounds; round++) {
-    const start = process.hrtime.bigint();
-    await run();
-    fastest = Math.min(fastest, Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return fastest;
+// Rounds interleave every variant, so load from other processes hits them all alike.
+async function time(run) {
+  const start = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 for (let warm = 0; warm < 5; warm++) {
@@ -73,12 +70,21 @@ for (let warm = 0; warm < 5; warm++) {
   await interpreterAlone(scripts.sequential);
   await interpreterAlone(scripts.parallel);
 }
-const rounds = 15;
-const loop = await best(direct, rounds);
-const sequential = await best(() => script(scripts.sequential), rounds);
-const parallel = await best(() => script(scripts.parallel), rounds);
-const floorSequential = await best(() => interpreterAlone(scripts.sequential), rounds);
-const floorParallel = await best(() => interpreterAlone(scripts.parallel), rounds);
+const rounds = 30;
+const variants = {
+  loop: direct,
+  sequential: () => script(scripts.sequential),
+  parallel: () => script(scripts.parallel),
+  floorSequential: () => interpreterAlone(scripts.sequential),
+  floorParallel: () => interpreterAlone(scripts.parallel),
+};
+const fastest = Object.fromEntries(Object.keys(variants).map((key) => [key, Infinity]));
+for (let round = 0; round < rounds; round++) {
+  for (const [key, run] of Object.entries(variants)) {
+    fastest[key] = Math.min(fastest[key], await time(run));
+  }
+}
+const { loop, sequential, parallel, floorSequential, floorParallel } = fastest;
 const row = (name, ms, goal) =>
   `${name.padEnd(44)} ${ms.toFixed(2).padStart(8)} ms  ${(ms / loop).toFixed(2).padStart(6)}x direct${goal ? (ms / loop < 2 ? '  (goal < 2x: met)' : '  (goal < 2x: NOT met)') : ''}`;
 console.log(`ToolCall bench: ${COUNT} nested no-op calls, best of ${rounds} rounds`);
