@@ -153,6 +153,19 @@ describe('ToolCallDriver', () => {
     expect(dropped.renderData.childCalls[0]?.args).toBeNull();
   });
 
+  it('returns a large direct result unchanged while its audit row keeps a bounded preview', async () => {
+    const { run } = harness([echoTool('Echo')], {
+      driver: { childResultLimit: 10, auditBounds: { directPreview: 4 } },
+    });
+    const settled = await run('(Echo :text "0123456789ABC")');
+    expect([settled.status, settled.result, settled.children[0]?.status]).toEqual([
+      'success',
+      '0123456789ABC',
+      'success',
+    ]);
+    expect(settled.children[0]?.result).toBe('0123… [9 more characters]');
+  });
+
   it('hands a direct call its child media unchanged, stored once', async () => {
     const stored: string[] = [];
     const shot = defineTool({

@@ -17,10 +17,13 @@ function bytesOf(result: unknown): number {
   }
 }
 
+/** The most characters of a child's error text that reach the guest and the audit. */
+const ERROR_TEXT_LIMIT = 2000;
+
 function errorText(outcome: ToolOutcome): string {
   const text =
     typeof outcome.result === 'string' ? outcome.result : (outcome.error?.message ?? 'failed');
-  return text.replace(/^Error:\s*/, '');
+  return previewText(text.replace(/^Error:\s*/, ''), ERROR_TEXT_LIMIT);
 }
 
 /** The nested calls of one script: each one through the pipeline, audited once. */
@@ -112,11 +115,11 @@ export class NestedCalls {
     if (outcome.status === 'error') {
       const message = errorText(outcome);
       if (outcome.error?.code === 'denied') {
-        audit.settle(index, 'denied', previewText(message, bounds.argumentsSize));
+        audit.settle(index, 'denied', message);
         throw new ToolDenied(`${tool} (${id}): ${message}`);
       }
       const status = outcome.error?.code === 'cancelled' ? 'cancelled' : 'error';
-      audit.settle(index, status, previewText(message, bounds.argumentsSize));
+      audit.settle(index, status, message);
       return { error: message };
     }
     // An oversized result becomes a bounded guest error before the audit keeps it.

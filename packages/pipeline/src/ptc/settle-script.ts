@@ -26,9 +26,12 @@ export function settleScript(input: {
   if (outcome.success && outcome.direct && first !== undefined && records.length === 1) {
     // A direct call is the underlying tool's call: its result, status and media, unchanged.
     const record = records[0];
-    if (record !== undefined && typeof record.result === 'string') {
-      // The audit keeps only a bounded preview; the envelope's result is the displayed one.
-      record.result = previewText(record.result, settings.bounds.directPreview);
+    if (record !== undefined) {
+      // The guest never holds a direct call's value, so only the tool's own outcome counts;
+      // the audit keeps a bounded preview and the envelope's result is the displayed one.
+      record.status = first.status;
+      const text = typeof first.result === 'string' ? first.result : JSON.stringify(first.result);
+      record.result = previewText(text ?? '', settings.bounds.directPreview);
     }
     const summary = summaryOf(records);
     const renderData: ToolCallRenderData = {
