@@ -306,6 +306,20 @@ describe('ToolCallDriver with wrapped tools and hosts', () => {
     expect((await run(composed, ['github/search'])).result).toBe('found x!');
   });
 
+  it('refuses a registered tool that is not in the request catalog', async () => {
+    const pipeline = createPipeline({ tools: [search, echoTool('Echo')] });
+    const settled = await createToolCallDriver({ pipeline }).run({
+      expression: '(Echo :text "x")',
+      envelopeId: 'E',
+      catalog: createCatalog({ tools: pipeline.tools(), discoverable: ['web'] }),
+    });
+    expect([settled.status, settled.renderData.failure?.kind, settled.children]).toEqual([
+      'error',
+      'preflight',
+      [],
+    ]);
+  });
+
   it('starts no nested call when the first checkpoint cannot be written', async () => {
     let calls = 0;
     const counted = defineTool({
