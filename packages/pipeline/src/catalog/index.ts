@@ -9,7 +9,7 @@ export {
 } from './catalog.js';
 export { type ListingOptions, renderListing, type SpecialistListing } from './listing.js';
 export {
-  contractOf,
+  formatContract,
   SEARCH_LIST_LIMIT,
   type SearchOptions,
   searchCatalog,

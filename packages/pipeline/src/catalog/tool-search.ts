@@ -46,7 +46,7 @@ function valueText(value: unknown): string {
 }
 
 /** The full contract of one tool: shape, summary, description, arguments, manual reference. */
-export function contractOf(entry: CatalogEntry, manual: string): string {
+export function formatContract(entry: CatalogEntry, manual: string): string {
   const lines = [`## ${entry.tool.name}`, '', callingShape(entry), '', entry.tool.description, ''];
   const args = argumentsOf(entry.tool.inputSchema);
   if (args.length === 0) lines.push('Arguments: none.');
@@ -96,7 +96,7 @@ export function searchCatalog(
     return `No tools match "${query}". Try one of these categories or groups: ${offered.join(', ')}.`;
   }
   if (found.length <= CONTRACT_LIMIT) {
-    return found.map((entry) => contractOf(entry, manual(entry))).join('\n\n');
+    return found.map((entry) => formatContract(entry, manual(entry))).join('\n\n');
   }
   const shown = found.slice(0, SEARCH_LIST_LIMIT);
   const head =
