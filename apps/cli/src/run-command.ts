@@ -35,7 +35,8 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
     try {
       source = await readFile(file, 'utf8');
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot read it';
+      const reason =
+        (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot read it';
       io.stderr.write(`toolcall run: ${positionals[0]}: ${reason}\n`);
       return 2;
     }
@@ -47,7 +48,9 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
     io.stdout.write(`${outcome.printed}\n`);
   } else {
     const budget = outcome.error.budget ? ` (${outcome.error.budget})` : '';
-    io.stderr.write(`toolcall run: ${outcome.error.kind} error${budget}: ${outcome.error.message}\n`);
+    io.stderr.write(
+      `toolcall run: ${outcome.error.kind} error${budget}: ${outcome.error.message}\n`,
+    );
   }
   return outcome.success ? 0 : exitCodes[outcome.error.kind];
 }

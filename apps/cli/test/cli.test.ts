@@ -14,7 +14,10 @@ function capture(cwd?: string) {
         callback();
       },
     });
-  return { io: { stdout: sink('stdout'), stderr: sink('stderr'), ...(cwd ? { cwd } : {}) }, chunks };
+  return {
+    io: { stdout: sink('stdout'), stderr: sink('stderr'), ...(cwd ? { cwd } : {}) },
+    chunks,
+  };
 }
 
 describe('main', () => {
@@ -40,7 +43,10 @@ describe('toolcall run', () => {
 
   it('runs a script file relative to the working directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolcall-cli-'));
-    writeFileSync(join(dir, 'sum.tl'), '(defun sq (x) (* x x))\n(let ((s 0)) (dolist (x (mapcar \'sq (list 1 2 3))) (setq s (+ s x))) s)\n');
+    writeFileSync(
+      join(dir, 'sum.tl'),
+      "(defun sq (x) (* x x))\n(let ((s 0)) (dolist (x (mapcar 'sq (list 1 2 3))) (setq s (+ s x))) s)\n",
+    );
     const { io, chunks } = capture(dir);
     expect(await main(['run', 'sum.tl'], io)).toBe(0);
     expect(chunks.stdout).toBe('14\n');
