@@ -7,6 +7,8 @@ export interface LoopbackServer {
   readonly port: number;
   /** Every request seen, in order. */
   readonly requests: IncomingMessage[];
+  /** Connections the server still holds open. */
+  openConnections(): number;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startLoopbackServer(
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
+    openConnections: () => sockets.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
