@@ -1,5 +1,5 @@
 import { type HtmlElement, type HtmlNode, parseHtml } from './html-parse.js';
-import { textContent } from './html-to-markdown.js';
+import { textContent } from './markdown-text.js';
 
 /** One organic search result. */
 export interface SearchResult {

@@ -1,9 +1,16 @@
 import { type HtmlElement, type HtmlNode, isSkippedElement, parseHtml } from './html-parse.js';
 import { renderTable } from './markdown-table.js';
+import {
+  cleanInline,
+  collapse,
+  encodeTarget,
+  escapeLabel,
+  type LinkContext,
+  resolveLink,
+  textContent,
+} from './markdown-text.js';
 
-interface Context {
-  readonly base: URL;
-  readonly page: string;
+interface Context extends LinkContext {
   readonly inLink: boolean;
 }
 
@@ -29,42 +36,6 @@ const EMPHASIS: Readonly<Record<string, string>> = {
 const CODE = new Set(['code', 'kbd', 'samp', 'tt', 'var']);
 const HIDDEN_INLINE = new Set(['select', 'input', 'textarea', 'button', 'title']);
 
-function collapse(text: string): string {
-  return text.replace(/[ \t\n\r\f]+/g, ' ');
-}
-
-/** Collapses spaces and trims every line of an inline run. */
-export function cleanInline(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-/** Text content of a node, keeping whitespace (for `pre` and code). */
-export function textContent(node: HtmlNode): string {
-  if (node.type === 'text') return node.value;
-  if (node.name === 'br') return '\n';
-  if (isSkippedElement(node.name)) return '';
-  return node.children.map(textContent).join('');
-}
-
-function resolveLink(href: string, context: Context): string | undefined {
-  const trimmed = href.trim();
-  if (trimmed === '' || trimmed.startsWith('#')) return undefined;
-  let url: URL;
-  try {
-    url = new URL(trimmed, context.base);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (url.hash !== '' && url.href.slice(0, -url.hash.length) === context.page) return undefined;
-  return url.href;
-}
-
 function renderLink(element: HtmlElement, context: Context): string {
   const text = cleanInline(renderInlineChildren(element, { ...context, inLink: true })).replace(
     /\s+/g,
@@ -75,8 +46,7 @@ function renderLink(element: HtmlElement, context: Context): string {
   const target = resolveLink(href, context);
   if (target === undefined) return text;
   if (text === target || text === href.trim()) return target;
-  const label = text.replace(/[[\]\\]/g, (character) => `\\${character}`);
-  return `[${label}](${target.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
+  return `[${escapeLabel(text)}](${encodeTarget(target)})`;
 }
 
 function wrap(inner: string, marker: string): string {
@@ -96,9 +66,7 @@ function renderInline(node: HtmlNode, context: Context): string {
     const alt = collapse(node.attributes.get('alt') ?? '').trim();
     if (context.inLink || alt === '') return alt;
     const source = resolveLink(node.attributes.get('src') ?? '', context);
-    return source === undefined
-      ? alt
-      : `![${alt.replace(/[[\]]/g, '')}](${source.replace(/\(/g, '%28').replace(/\)/g, '%29')})`;
+    return source === undefined ? alt : `![${escapeLabel(alt)}](${encodeTarget(source)})`;
   }
   if (CODE.has(name)) {
     const code = collapse(textContent(node));

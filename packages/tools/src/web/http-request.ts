@@ -1,9 +1,9 @@
-import type { LookupAddress } from 'node:dns';
 import type { IncomingHttpHeaders } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Transform } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import { createContentDecoder } from './content-decoder.js';
+import { adaptLookup } from './lookup-adapter.js';
 import type { HostLookup } from './private-address.js';
 import { fail, succeed, type WebResult } from './web-error.js';
 
@@ -25,47 +25,6 @@ export interface HttpRequestOptions {
   readonly lookup: HostLookup | undefined;
   /** Skip the body of redirect responses that carry a Location. */
   readonly skipRedirectBody: boolean;
-}
-
-type LookupCallback = (
-  error: Error | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
-// Adapts a promise lookup to the callback shape net.connect calls (with or without `all`).
-function adaptLookup(lookup: HostLookup) {
-  return (hostname: string, options: { all?: boolean }, callback: LookupCallback) => {
-    lookup(hostname).then(
-      (addresses) => {
-        const entries = addresses.map((address) => ({
-          address,
-          family: address.includes(':') ? 6 : 4,
-        }));
-        const first = entries[0];
-        if (first === undefined) callback(new Error(`no address for ${hostname}`), '', 4);
-        else if (options.all) callback(null, entries);
-        else callback(null, first.address, first.family);
-      },
-      (error: unknown) =>
-        callback(error instanceof Error ? error : new Error(String(error)), '', 4),
-    );
-  };
-}
-
-function decoderFor(encoding: string, first: number | undefined): Transform | undefined {
-  switch (encoding) {
-    case 'gzip':
-    case 'x-gzip':
-      return createGunzip();
-    case 'br':
-      return createBrotliDecompress();
-    // Servers send both zlib-wrapped and raw deflate; a zlib header starts with 0x?8.
-    case 'deflate':
-      return first !== undefined && (first & 0x0f) === 8 ? createInflate() : createInflateRaw();
-    default:
-      return undefined;
-  }
 }
 
 // Callers get a plain Uint8Array view, not a Buffer, so results compare and serialise alike.
@@ -152,7 +111,7 @@ export function sendHttpRequest(options: HttpRequestOptions): Promise<WebResult<
           ),
         );
       response.once('data', (first: Buffer) => {
-        decoder = decoderFor(encoding, first[0]);
+        decoder = createContentDecoder(encoding, first[0]);
         if (decoder !== undefined) {
           response.pipe(decoder);
           decoder.on('data', collect);
