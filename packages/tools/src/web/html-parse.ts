@@ -48,7 +48,12 @@ const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g
 const TAG =
   /<(\/?)([A-Za-z][A-Za-z0-9:-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?|\s*\/)*)\s*(\/?)>/y;
 
-function parseAttributes(text: string): Map<string, string> {
+const MAX_DEPTH = 256;
+const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
+const RAW_TEXT_END = new Map<string, RegExp>();
+
+function parseAttributes(text: string): ReadonlyMap<string, string> {
+  if (text.trim() === '' || text.trim() === '/') return NO_ATTRIBUTES;
   const attributes = new Map<string, string>();
   for (const match of text.matchAll(ATTRIBUTE)) {
     const name = (match[1] ?? '').toLowerCase();
@@ -131,7 +136,8 @@ export function parseHtml(html: string): HtmlElement {
       children: [],
     };
     if (RAW_TEXT.has(name)) {
-      const closer = new RegExp(`</${name}[\\s/>]`, 'gi');
+      const closer = RAW_TEXT_END.get(name) ?? new RegExp(`</${name}[\\s/>]`, 'gi');
+      RAW_TEXT_END.set(name, closer);
       closer.lastIndex = position;
       const close = closer.exec(html)?.index ?? -1;
       const end = close === -1 ? html.length : close;
@@ -143,7 +149,8 @@ export function parseHtml(html: string): HtmlElement {
       continue;
     }
     top().children.push(element);
-    if (!VOID.has(name) && tag[4] !== '/') stack.push(element);
+    // Past the depth cap, elements become leaves' siblings so rendering never exhausts the stack.
+    if (!VOID.has(name) && tag[4] !== '/' && stack.length < MAX_DEPTH) stack.push(element);
   }
   return root;
 }

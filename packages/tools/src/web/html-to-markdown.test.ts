@@ -81,6 +81,29 @@ describe('htmlToMarkdown', () => {
     },
   );
 
+  it('returns the text of stray list, table and definition parts outside their containers', () => {
+    expect(htmlToMarkdown('<dd>def</dd><td>cell</td><li>item</li><dt>term', page)).toBe(
+      'def\n\ncell\n\n- item\n\nterm',
+    );
+  });
+
+  it('returns the text when given elements nested far deeper than any page', () => {
+    const deep = `${'<div><b>'.repeat(20_000)}deep${'</b></div>'.repeat(20_000)}`;
+    expect(htmlToMarkdown(deep, page)).toMatch(/^\*+deep\*+$/);
+  });
+
+  const fragments = fc.constantFrom(
+    ...'<p> </p> <div> </div> <ul> </ul> <ol> <li> </li> <dl> <dt> <dd> <table> </table> <tr> <td> <th> </td> <thead> <tbody> <pre> </pre> <code> </code> <blockquote> <h2> </h2> <b> </b> <i> <a href="/x"> </a> <br> <hr> <img alt=i src=/i> <script> </script> <!-- --> text &amp; ( ) [ ] ` \n'.split(
+      ' ',
+    ),
+  );
+  test.prop([fc.array(fragments, { maxLength: 60 })])(
+    'never throws on arbitrary tag soup',
+    (parts) => {
+      expect(typeof htmlToMarkdown(parts.join(''), page)).toBe('string');
+    },
+  );
+
   test.prop([fc.string()])('never throws on arbitrary input', (html) => {
     expect(typeof htmlToMarkdown(html, page)).toBe('string');
   });

@@ -19,11 +19,6 @@ const BLOCK = new Set(
     ' ',
   ),
 );
-const CONTAINER = new Set(
-  'html body main article section header footer nav aside div p figure figcaption form fieldset legend address details summary center caption dt td th tr thead tbody tfoot'.split(
-    ' ',
-  ),
-);
 const EMPHASIS: Readonly<Record<string, string>> = {
   strong: '**',
   b: '**',
@@ -165,9 +160,7 @@ function renderBlock(element: HtmlElement, context: Context): string {
         .filter((line) => line !== '' && line !== ': ')
         .join('\n');
     default:
-      return CONTAINER.has(name)
-        ? renderBlocks(element.children, context)
-        : renderBlocks([element], context);
+      return renderBlocks(element.children, context);
   }
 }
 
