@@ -168,6 +168,7 @@ function renderBlocks(nodes: readonly HtmlNode[], context: Context, separator = 
   const blocks: string[] = [];
   let inline = '';
   const flush = () => {
+    if (inline === '') return;
     const text = cleanInline(inline);
     if (text !== '') blocks.push(text);
     inline = '';

@@ -13,6 +13,8 @@ export function collapse(text: string): string {
 
 /** Collapses spaces and trims every line of an inline run. */
 export function cleanInline(text: string): string {
+  // Most runs are one line, often only the whitespace between two blocks.
+  if (!text.includes('\n')) return /\S/.test(text) ? text.replace(/[ \t]+/g, ' ').trim() : '';
   return text
     .split('\n')
     .map((line) => line.replace(/[ \t]+/g, ' ').trim())
