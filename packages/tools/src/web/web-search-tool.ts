@@ -58,6 +58,7 @@ export function createWebSearchTool(options: WebSearchOptions = {}): Tool<Search
         status: 'error',
       };
     }
+    if (args.query.trim() === '') return { result: 'Error: the query is empty', status: 'error' };
     const query = queryWithDomains(args.query.trim(), { allowed, blocked });
     const url = new URL(endpoint);
     url.searchParams.set('q', query);
