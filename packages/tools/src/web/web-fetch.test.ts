@@ -145,6 +145,9 @@ function route(request: IncomingMessage, response: ServerResponse): void {
     case '/untyped-binary':
       send(response, 200, {}, Buffer.from([1, 2, 0, 3]));
       return;
+    case '/empty':
+      send(response, 200, { 'content-type': 'text/plain' }, '');
+      return;
     case '/zip':
       send(response, 200, { 'content-type': 'application/zip' }, Buffer.alloc(1234));
       return;
@@ -292,6 +295,10 @@ describe('WebFetch content', () => {
       `Error: unsupported content type binary data (4 bytes) from ${server.url}/untyped-binary`,
     );
   }, 30_000);
+
+  it('says so when the body is empty', async () => {
+    expect((await fetchWith('/empty')).result).toBe('(empty response body)');
+  });
 
   it('returns an error naming the type and size of other content', async () => {
     expect((await fetchWith('/zip')).result).toBe(

@@ -87,7 +87,7 @@ export async function webFetch(
     );
   }
   if (content.kind === 'html' || content.kind === 'text') {
-    const text = describeText();
+    const text = describeText() || '(empty response body)';
     const cut =
       response.totalBytes > options.maxBodyBytes
         ? [
