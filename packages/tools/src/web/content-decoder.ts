@@ -1,0 +1,21 @@
+import type { Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+
+/** A decoder for a Content-Encoding (`undefined` for identity or unknown); `first` is the body's first byte. */
+export function createContentDecoder(
+  encoding: string,
+  first: number | undefined,
+): Transform | undefined {
+  switch (encoding) {
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'br':
+      return createBrotliDecompress();
+    // Servers send both zlib-wrapped and raw deflate; a zlib header starts with 0x?8.
+    case 'deflate':
+      return first !== undefined && (first & 0x0f) === 8 ? createInflate() : createInflateRaw();
+    default:
+      return undefined;
+  }
+}

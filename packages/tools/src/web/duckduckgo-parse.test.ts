@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { hostMatchesDomain, normalizeDomain, queryWithDomains } from './domain-filter.js';
+import { parseDuckDuckGoPage, unwrapDestination } from './duckduckgo-parse.js';
+import { challengePage, noResultsPage, resultsPage } from './testing/duckduckgo-pages.js';
+
+const page = new URL('https://html.duckduckgo.com/html/?q=x');
+
+describe('unwrapDestination', () => {
+  it('returns the uddg destination re-encoded when given a DuckDuckGo redirect', () => {
+    const href = `//duckduckgo.com/l/?uddg=${encodeURIComponent('https://a.test/x y?z=ü')}&rut=abc`;
+    expect(unwrapDestination(href, page)).toBe('https://a.test/x%20y?z=%C3%BC');
+  });
+
+  it('returns undefined for ads, non-http destinations and unparsable links', () => {
+    const javascript = `//duckduckgo.com/l/?uddg=${encodeURIComponent('javascript:alert(1)')}`;
+    expect([
+      unwrapDestination('https://duckduckgo.com/y.js?ad_domain=x', page),
+      unwrapDestination(javascript, page),
+      unwrapDestination('//duckduckgo.com/l/?uddg=not%20a%20url', page),
+    ]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('returns a direct link unchanged when it is not wrapped', () => {
+    expect(unwrapDestination('https://b.test/', page)).toBe('https://b.test/');
+  });
+});
+
+describe('parseDuckDuckGoPage', () => {
+  it('tells results, an explicit empty answer, the challenge and other pages apart', () => {
+    expect(
+      parseDuckDuckGoPage(
+        resultsPage([{ title: 'T', url: 'https://t.test/', snippet: 'S' }]),
+        page,
+      ),
+    ).toEqual({
+      kind: 'results',
+      results: [{ title: 'T', url: 'https://t.test/', snippet: 'S' }],
+    });
+    expect(parseDuckDuckGoPage(noResultsPage(), page)).toEqual({ kind: 'results', results: [] });
+    expect(parseDuckDuckGoPage(challengePage(), page)).toEqual({ kind: 'challenge' });
+    expect(parseDuckDuckGoPage('<p>hello</p>', page)).toEqual({ kind: 'unrecognised' });
+  });
+});
+
+describe('domain filtering', () => {
+  it('matches hosts at a label boundary only', () => {
+    expect(
+      [
+        'example.com',
+        'a.example.com',
+        'notexample.com',
+        'example.com.evil.test',
+        'EXAMPLE.COM.',
+      ].map((host) => hostMatchesDomain(host, 'example.com')),
+    ).toEqual([true, true, false, false, true]);
+  });
+
+  it('normalises domains given as URLs, wildcards or with ports', () => {
+    expect(
+      ['https://Example.com/path', '*.example.com', '.example.com.', 'example.com:8080'].map(
+        normalizeDomain,
+      ),
+    ).toEqual(['example.com', 'example.com', 'example.com', 'example.com']);
+  });
+
+  it('adds site: and -site: terms', () => {
+    expect([
+      queryWithDomains('q', { allowed: ['a.com'], blocked: [] }),
+      queryWithDomains('q', { allowed: ['a.com', 'b.org'], blocked: [] }),
+      queryWithDomains('q', { allowed: [], blocked: ['a.com', 'b.org'] }),
+      queryWithDomains('q', { allowed: [], blocked: [] }),
+    ]).toEqual(['q site:a.com', 'q (site:a.com OR site:b.org)', 'q -site:a.com -site:b.org', 'q']);
+  });
+});

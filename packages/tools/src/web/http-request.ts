@@ -1,0 +1,140 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { Transform } from 'node:stream';
+import { createContentDecoder } from './content-decoder.js';
+import { adaptLookup } from './lookup-adapter.js';
+import type { HostLookup } from './private-address.js';
+import { fail, succeed, type WebResult } from './web-error.js';
+
+/** One HTTP response, its body decoded from any content encoding and cut at the byte limit. */
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: Uint8Array;
+  /** The whole decoded size; larger than `body.byteLength` when the body was cut. */
+  readonly totalBytes: number;
+}
+
+/** What one request needs: the signal carries the whole retrieval's deadline. */
+export interface HttpRequestOptions {
+  readonly url: URL;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly signal: AbortSignal;
+  readonly maxBytes: number;
+  readonly lookup: HostLookup | undefined;
+  /** Skip the body of redirect responses that carry a Location. */
+  readonly skipRedirectBody: boolean;
+}
+
+// Callers get a plain Uint8Array view, not a Buffer, so results compare and serialise alike.
+function plainBytes(buffer: Buffer): Uint8Array {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** Sends one GET request and collects its decoded body; every path settles exactly once. */
+export function sendHttpRequest(options: HttpRequestOptions): Promise<WebResult<HttpResponse>> {
+  const { url, headers, signal, maxBytes, lookup, skipRedirectBody } = options;
+  return new Promise((resolve) => {
+    let settled = false;
+    let closed = false;
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(url, {
+      method: 'GET',
+      headers,
+      agent: false,
+      ...(lookup === undefined ? {} : { lookup: adaptLookup(lookup) as never }),
+    });
+    // Deliver only after the socket is closed, so nothing outlives the result.
+    const finish = (result: WebResult<HttpResponse>) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      if (closed) resolve(result);
+      else {
+        request.once('close', () => resolve(result));
+        request.destroy();
+      }
+    };
+    request.once('close', () => {
+      closed = true;
+    });
+    const onAbort = () => {
+      const reason = signal.reason as unknown;
+      finish(
+        reason instanceof Error && reason.name === 'TimeoutError'
+          ? fail('timed-out', reason.message)
+          : fail('aborted', 'the request was cancelled'),
+      );
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    request.on('error', (error) => finish(fail('network', `${url.host}: ${error.message}`, error)));
+    request.on('response', (response) => {
+      const status = response.statusCode ?? 0;
+      if (skipRedirectBody && status >= 300 && status < 400 && response.headers.location) {
+        finish(
+          succeed({ status, headers: response.headers, body: new Uint8Array(), totalBytes: 0 }),
+        );
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      let total = 0;
+      let decoder: Transform | undefined;
+      const encoding = String(response.headers['content-encoding'] ?? 'identity')
+        .trim()
+        .toLowerCase();
+      const collect = (chunk: Buffer) => {
+        total += chunk.byteLength;
+        if (kept >= maxBytes) return;
+        const part =
+          kept + chunk.byteLength > maxBytes ? chunk.subarray(0, maxBytes - kept) : chunk;
+        chunks.push(part);
+        kept += part.byteLength;
+      };
+      const done = () =>
+        finish(
+          succeed({
+            status,
+            headers: response.headers,
+            body: plainBytes(Buffer.concat(chunks, kept)),
+            totalBytes: total,
+          }),
+        );
+      const broken = (error: Error) =>
+        finish(
+          fail(
+            'bad-response',
+            `malformed ${encoding} body from ${url.host}: ${error.message}`,
+            error,
+          ),
+        );
+      response.once('data', (first: Buffer) => {
+        decoder = createContentDecoder(encoding, first[0]);
+        if (decoder !== undefined) {
+          response.pipe(decoder);
+          decoder.on('data', collect);
+          decoder.on('end', done);
+          decoder.on('error', broken);
+          decoder.write(first);
+        } else {
+          collect(first);
+          response.on('data', collect);
+          response.on('end', done);
+        }
+      });
+      response.on('aborted', () =>
+        finish(fail('bad-response', `the response from ${url.host} was cut off`)),
+      );
+      response.on('error', (error) =>
+        finish(fail('bad-response', `${url.host}: ${error.message}`, error)),
+      );
+      // An empty body never emits data: end directly.
+      response.once('end', () => {
+        if (decoder === undefined && chunks.length === 0) done();
+      });
+    });
+    request.end();
+  });
+}

@@ -1,0 +1,129 @@
+import { type HttpResponse, sendHttpRequest } from './http-request.js';
+import type { HostLookup } from './private-address.js';
+import { fail, succeed, type WebResult } from './web-error.js';
+
+/** How a redirect is handled: followed, handed back to the caller, or refused with a reason. */
+export type RedirectVerdict =
+  | { readonly action: 'follow' }
+  | { readonly action: 'return' }
+  | { readonly action: 'deny'; readonly reason: string };
+
+/** Decides one redirect from `from` to `to` (both already checked to be http/https). */
+export type RedirectPolicy = (from: URL, to: URL) => RedirectVerdict | Promise<RedirectVerdict>;
+
+/** The options of one retrieval, redirects included. */
+export interface RetrieveOptions {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+  readonly maxRedirects: number;
+  readonly lookup: HostLookup | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly decideRedirect: RedirectPolicy;
+}
+
+/** A retrieval's end: the final response, or a redirect the caller must decide about. */
+export type Retrieval =
+  | {
+      readonly kind: 'response';
+      readonly response: HttpResponse;
+      readonly finalUrl: URL;
+      readonly redirects: number;
+    }
+  | {
+      readonly kind: 'redirect';
+      readonly from: URL;
+      readonly target: URL;
+      readonly status: number;
+    };
+
+/** Parses a URL and accepts only http and https URLs with a host. */
+export function parseWebUrl(text: string, base?: URL): WebResult<URL> {
+  let url: URL;
+  try {
+    url = new URL(text, base);
+  } catch (error) {
+    return fail('invalid-url', `invalid URL: ${text}`, error);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return fail(
+      'invalid-url',
+      `unsupported URL scheme ${url.protocol} in ${url.href} (only http and https)`,
+    );
+  }
+  if (url.hostname === '') return fail('invalid-url', `URL has no host: ${text}`);
+  return succeed(url);
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+function timeoutError(timeoutMs: number): Error {
+  const error = new Error(`timed out after ${timeoutMs / 1000} s`);
+  error.name = 'TimeoutError';
+  return error;
+}
+
+/**
+ * Retrieves a URL with GET, following redirects itself (the same method and headers on
+ * every hop) under one deadline; the timer and listeners are released before it returns.
+ */
+export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retrieval>> {
+  const first = parseWebUrl(options.url);
+  if (!first.success) return first;
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(timeoutError(options.timeoutMs)),
+    options.timeoutMs,
+  );
+  const onOuterAbort = () => controller.abort(new Error('cancelled'));
+  if (options.signal?.aborted) onOuterAbort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  try {
+    let url = first.value;
+    for (let redirects = 0; ; redirects += 1) {
+      const sent = await sendHttpRequest({
+        url,
+        headers: options.headers,
+        signal: controller.signal,
+        maxBytes: options.maxBytes,
+        lookup: options.lookup,
+        skipRedirectBody: true,
+      });
+      if (!sent.success) return sent;
+      const response = sent.value;
+      const location = response.headers.location;
+      if (!REDIRECT_STATUSES.has(response.status) || location === undefined) {
+        return succeed({ kind: 'response', response, finalUrl: url, redirects });
+      }
+      if (redirects >= options.maxRedirects) {
+        return fail(
+          'too-many-redirects',
+          `more than ${options.maxRedirects} redirects (last to ${location})`,
+        );
+      }
+      const target = parseWebUrl(location, url);
+      if (!target.success) {
+        return fail('invalid-url', `redirect refused: ${target.error.message}`, target.error);
+      }
+      const verdict = await options.decideRedirect(url, target.value);
+      if (controller.signal.aborted) {
+        const reason = controller.signal.reason as Error;
+        return fail(reason.name === 'TimeoutError' ? 'timed-out' : 'aborted', reason.message);
+      }
+      if (verdict.action === 'deny') return fail('redirect-denied', verdict.reason);
+      if (verdict.action === 'return') {
+        return succeed({
+          kind: 'redirect',
+          from: url,
+          target: target.value,
+          status: response.status,
+        });
+      }
+      url = target.value;
+    }
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}

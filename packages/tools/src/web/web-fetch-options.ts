@@ -1,0 +1,111 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { PermissionVerdict } from '@toolcall/pipeline';
+import { extractPdfText, type PdfTextExtractor } from './pdf-text.js';
+import type { HostLookup } from './private-address.js';
+
+/** Saves a fetched PDF as a session artifact and answers with its `artifact://` address. */
+export type PdfArtifactSaver = (artifact: {
+  readonly bytes: Uint8Array;
+  readonly name: string;
+  readonly mimeType: 'application/pdf';
+  readonly toolUseId: string;
+}) => { readonly address: string } | PromiseLike<{ readonly address: string }>;
+
+/** Options of `createWebFetchTool`; every one has a production default. */
+export interface WebFetchOptions {
+  /** The pipeline's `decideNow`, asked about cross-host redirects; without it they are returned. */
+  decideNow?: (request: { name: string; input: Record<string, unknown> }) => PermissionVerdict;
+  /** Durable storage for PDFs; without it PDFs are only extracted. */
+  saveArtifact?: PdfArtifactSaver;
+  /** PDF text extraction (default: `pdftotext -layout` on this machine). */
+  extractPdfText?: PdfTextExtractor;
+  /** Whether the current model accepts an image type (default: all four). */
+  acceptsMedia?: (mimeType: string) => boolean;
+  /** Host name resolution (default: every address from `dns.lookup`). */
+  lookup?: HostLookup;
+  /** Counts loopback addresses as public origins; for tests whose servers are on 127.0.0.1. */
+  treatLoopbackAsPublic?: boolean;
+  /** The whole retrieval's timeout, redirects and PDF extraction included (default 30,000). */
+  timeoutMs?: number;
+  /** At most this many redirects are followed (default 10). */
+  maxRedirects?: number;
+  /** Bytes kept of a text body; longer bodies are cut with the size stated (default 25 MiB). */
+  maxBodyBytes?: number;
+  /** Largest image attached as media (default 10 MiB). */
+  maxImageBytes?: number;
+  /** Largest PDF extracted and saved (default 25 MiB). */
+  maxPdfBytes?: number;
+  /** The User-Agent header. */
+  userAgent?: string;
+}
+
+/** WebFetch options with every default applied. */
+export interface NormalizedWebFetchOptions {
+  readonly decideNow: WebFetchOptions['decideNow'];
+  readonly saveArtifact: PdfArtifactSaver | undefined;
+  readonly extractPdfText: PdfTextExtractor;
+  readonly acceptsMedia: (mimeType: string) => boolean;
+  readonly lookup: HostLookup;
+  readonly treatLoopbackAsPublic: boolean;
+  readonly timeoutMs: number;
+  readonly maxRedirects: number;
+  readonly maxBodyBytes: number;
+  readonly maxImageBytes: number;
+  readonly maxPdfBytes: number;
+  readonly userAgent: string;
+}
+
+const MIB = 1024 * 1024;
+
+/** The default resolver: every address of a name, in the system's order. */
+export const lookupAllAddresses: HostLookup = async (hostname) =>
+  (await dnsLookup(hostname, { all: true })).map((entry) => entry.address);
+
+function checkFunction(name: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'function') {
+    throw new TypeError(`WebFetch option ${name}: expected a function, received ${typeof value}`);
+  }
+}
+
+function checkCount(name: string, value: unknown, fallback: number, minimum: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < minimum) {
+    throw new TypeError(
+      `WebFetch option ${name}: expected an integer ≥ ${minimum}, received ${String(value)}`,
+    );
+  }
+  return value;
+}
+
+/** Copies, checks and fills in WebFetch options once, at the entry. */
+export function normalizeWebFetchOptions(options: WebFetchOptions = {}): NormalizedWebFetchOptions {
+  const given: WebFetchOptions = Object.assign(Object.create(null), options);
+  for (const name of [
+    'decideNow',
+    'saveArtifact',
+    'extractPdfText',
+    'acceptsMedia',
+    'lookup',
+  ] as const) {
+    checkFunction(name, given[name]);
+  }
+  if (given.userAgent !== undefined && typeof given.userAgent !== 'string') {
+    throw new TypeError(
+      `WebFetch option userAgent: expected a string, received ${typeof given.userAgent}`,
+    );
+  }
+  return {
+    decideNow: given.decideNow,
+    saveArtifact: given.saveArtifact,
+    extractPdfText: given.extractPdfText ?? extractPdfText,
+    acceptsMedia: given.acceptsMedia ?? (() => true),
+    lookup: given.lookup ?? lookupAllAddresses,
+    treatLoopbackAsPublic: given.treatLoopbackAsPublic === true,
+    timeoutMs: checkCount('timeoutMs', given.timeoutMs, 30_000, 1),
+    maxRedirects: checkCount('maxRedirects', given.maxRedirects, 10, 0),
+    maxBodyBytes: checkCount('maxBodyBytes', given.maxBodyBytes, 25 * MIB, 1),
+    maxImageBytes: checkCount('maxImageBytes', given.maxImageBytes, 10 * MIB, 1),
+    maxPdfBytes: checkCount('maxPdfBytes', given.maxPdfBytes, 25 * MIB, 1),
+    userAgent: given.userAgent ?? 'toolcall-webfetch/1 (+https://github.com/toolcall)',
+  };
+}

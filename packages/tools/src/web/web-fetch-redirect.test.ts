@@ -1,0 +1,169 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createPipeline, type PermissionVerdict } from '@toolcall/pipeline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callTool } from './testing/call-tool.js';
+import { type LoopbackServer, startLoopbackServer } from './testing/loopback-server.js';
+import type { WebFetchOptions } from './web-fetch-options.js';
+import { createWebFetchTool } from './web-fetch-tool.js';
+
+let server: LoopbackServer;
+
+function route(request: IncomingMessage, response: ServerResponse): void {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const chain = /^\/chain\/(\d+)$/.exec(url.pathname);
+  const location =
+    chain !== null
+      ? Number(chain[1]) > 1
+        ? `/chain/${Number(chain[1]) - 1}`
+        : '/page'
+      : url.pathname === '/to'
+        ? url.searchParams.get('url')
+        : url.pathname === '/loop'
+          ? '/loop'
+          : null;
+  if (location !== null) {
+    // Alternate the redirect kinds along a chain.
+    const statuses = [301, 302, 303, 307, 308];
+    response.writeHead(statuses[Number(chain?.[1] ?? 1) % statuses.length] ?? 302, { location });
+    response.end();
+    return;
+  }
+  response.writeHead(200, { 'content-type': 'text/plain' });
+  response.end(`page on ${request.headers.host} with ${request.headers.accept}`);
+}
+
+beforeAll(async () => {
+  server = await startLoopbackServer(route);
+});
+afterAll(() => server.close());
+
+const hosts: Record<string, string[]> = {
+  'other.test': ['127.0.0.1'],
+  localhost: ['127.0.0.1'],
+  'intranet.test': ['10.0.0.7'],
+  'mixed.test': ['93.184.216.34', 'fd00::1'],
+};
+const lookup = async (host: string) => hosts[host] ?? ['127.0.0.1'];
+const ACCEPT =
+  'text/markdown, text/html;q=0.9, application/xhtml+xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
+
+function decide(decision: PermissionVerdict['decision']): WebFetchOptions['decideNow'] {
+  return () => ({ decision, reason: `rule says ${decision}` });
+}
+
+function fetchVia(target: string, options: WebFetchOptions = {}) {
+  const tool = createWebFetchTool({ lookup, timeoutMs: 10_000, ...options });
+  return callTool(tool, { url: `${server.url}/to?url=${encodeURIComponent(target)}` });
+}
+
+describe('WebFetch redirects', () => {
+  it('follows a same-host chain, repeating the headers, and names the final URL first', async () => {
+    const tool = createWebFetchTool({ lookup });
+    const { result } = await callTool(tool, { url: `${server.url}/chain/5` });
+    expect(result).toBe(
+      `Final URL: ${server.url}/page\n\npage on 127.0.0.1:${server.port} with ${ACCEPT}`,
+    );
+  });
+
+  it('returns an error after ten redirects', async () => {
+    const tool = createWebFetchTool({ lookup });
+    expect((await callTool(tool, { url: `${server.url}/loop` })).result).toBe(
+      'Error: more than 10 redirects (last to /loop)',
+    );
+    expect((await callTool(tool, { url: `${server.url}/chain/10` })).result).toMatch(
+      /^Final URL: /,
+    );
+  });
+
+  it('refuses a redirect to a scheme other than http or https', async () => {
+    expect((await fetchVia('file:///etc/passwd')).result).toBe(
+      'Error: redirect refused: unsupported URL scheme file: in file:///etc/passwd (only http and https)',
+    );
+  });
+
+  it('follows a cross-host redirect when decideNow allows it without a prompt', async () => {
+    const target = `http://other.test:${server.port}/page`;
+    expect((await fetchVia(target, { decideNow: decide('allow') })).result).toBe(
+      `Final URL: ${target}\n\npage on other.test:${server.port} with ${ACCEPT}`,
+    );
+  });
+
+  it('returns an error when decideNow denies the other host', async () => {
+    const target = `http://127.0.0.2:${server.port}/page`;
+    expect(await fetchVia(target, { decideNow: decide('deny') })).toEqual({
+      result: `Error: redirect to ${target} was denied: rule says deny`,
+      status: 'error',
+    });
+  });
+
+  it('returns a REDIRECT result when decideNow would ask, or is not given', async () => {
+    const target = `http://localhost:${server.port}/page`;
+    const expected = {
+      result: `REDIRECT: ${target}\n${server.url}/to?url=${encodeURIComponent(target)} redirected (HTTP 302) to another host. To continue, call WebFetch with the URL above.`,
+      renderData: {
+        requestedHost: `127.0.0.1:${server.port}`,
+        finalHost: `localhost:${server.port}`,
+        status: 302,
+        redirect: true,
+      },
+    };
+    expect(await fetchVia(target, { decideNow: decide('ask') })).toEqual(expected);
+    expect(await fetchVia(target)).toEqual(expected);
+  });
+
+  it('returns a REDIRECT result for a public origin redirecting to a private host, even when allowed', async () => {
+    const options = { decideNow: decide('allow'), treatLoopbackAsPublic: true };
+    for (const target of [
+      'http://10.1.2.3/x',
+      'http://intranet.test/x',
+      'http://mixed.test/x',
+      'http://[fe80::1]/x',
+    ]) {
+      expect((await fetchVia(target, options)).result).toMatch(
+        new RegExp(`^REDIRECT: ${target.replace(/[[\].?/]/g, '\\$&')}\n`),
+      );
+    }
+  });
+
+  it('follows private-to-private redirects by the permission decision alone', async () => {
+    const target = `http://localhost:${server.port}/page`;
+    expect((await fetchVia(target, { decideNow: decide('allow') })).result).toBe(
+      `Final URL: ${target}\n\npage on localhost:${server.port} with ${ACCEPT}`,
+    );
+  });
+
+  it('decides redirects with a real pipeline through decideNow', async () => {
+    let decideNow: WebFetchOptions['decideNow'];
+    const tool = createWebFetchTool({
+      lookup,
+      decideNow: (request) => decideNow?.(request) ?? { decision: 'ask', reason: '' },
+    });
+    const pipeline = createPipeline({
+      tools: [tool],
+      mode: 'ask',
+      rules: [
+        { tool: 'WebFetch', domain: '127.0.0.2', action: 'deny' },
+        { tool: 'WebFetch', domain: 'localhost', action: 'ask' },
+      ],
+    });
+    decideNow = (request) => pipeline.decideNow(request);
+    let calls = 0;
+    const run = async (target: string) => {
+      calls += 1;
+      const url = `${server.url}/to?url=${encodeURIComponent(target)}`;
+      return (
+        await pipeline.runTool({ name: 'WebFetch', input: { url }, toolUseId: `toolu_${calls}` })
+          .outcome
+      ).result;
+    };
+    expect(await run(`http://other.test:${server.port}/page`)).toBe(
+      `Final URL: http://other.test:${server.port}/page\n\npage on other.test:${server.port} with ${ACCEPT}`,
+    );
+    expect(await run(`http://localhost:${server.port}/page`)).toMatch(
+      /^REDIRECT: http:\/\/localhost:/,
+    );
+    expect(await run(`http://127.0.0.2:${server.port}/page`)).toMatch(
+      /^Error: redirect to http:\/\/127\.0\.0\.2:\d+\/page was denied/,
+    );
+  });
+});

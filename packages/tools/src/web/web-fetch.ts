@@ -1,0 +1,127 @@
+import type { HandlerEnvelope, JsonObject } from '@toolcall/pipeline';
+import { decodeBody } from './charset.js';
+import { classifyContent, essenceOf } from './content-kind.js';
+import { fetchedImage, fetchedPdf } from './fetch-binary.js';
+import { htmlToMarkdown } from './html-to-markdown.js';
+import { createRedirectPolicy } from './redirect-policy.js';
+import { retrieve } from './retrieve.js';
+import type { NormalizedWebFetchOptions } from './web-fetch-options.js';
+
+/** What one WebFetch call knows beside its URL. */
+export interface WebFetchCall {
+  readonly signal: AbortSignal | undefined;
+  readonly toolUseId: string;
+}
+
+const ACCEPT =
+  'text/markdown, text/html;q=0.9, application/xhtml+xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
+
+/** Formats a byte count for people: `1,234 bytes`. */
+export function formatBytes(count: number): string {
+  return `${count.toLocaleString('en-US')} bytes`;
+}
+
+function failure(message: string, renderData?: JsonObject): HandlerEnvelope {
+  return { result: `Error: ${message}`, status: 'error', ...(renderData ? { renderData } : {}) };
+}
+
+/** Fetches one URL as WebFetch: redirects decided, content turned into text or media. */
+export async function webFetch(
+  url: string,
+  options: NormalizedWebFetchOptions,
+  call: WebFetchCall,
+): Promise<HandlerEnvelope> {
+  const started = Date.now();
+  const retrieved = await retrieve({
+    url,
+    headers: {
+      accept: ACCEPT,
+      'accept-encoding': 'gzip, deflate, br',
+      'user-agent': options.userAgent,
+    },
+    timeoutMs: options.timeoutMs,
+    maxBytes: Math.max(options.maxBodyBytes, options.maxImageBytes, options.maxPdfBytes) + 1,
+    maxRedirects: options.maxRedirects,
+    lookup: options.lookup,
+    signal: call.signal,
+    decideRedirect: createRedirectPolicy(options),
+  });
+  if (!retrieved.success) {
+    const { error } = retrieved;
+    const prefix = error.code === 'timed-out' ? `WebFetch of ${url} ` : '';
+    return failure(`${prefix}${error.message}`);
+  }
+  const outcome = retrieved.value;
+  const requestedHost = new URL(url).host;
+  if (outcome.kind === 'redirect') {
+    return {
+      result: [
+        `REDIRECT: ${outcome.target.href}`,
+        `${outcome.from.href} redirected (HTTP ${outcome.status}) to another host. To continue, call WebFetch with the URL above.`,
+      ].join('\n'),
+      renderData: {
+        requestedHost,
+        finalHost: outcome.target.host,
+        status: outcome.status,
+        redirect: true,
+      },
+    };
+  }
+  const { response, finalUrl, redirects } = outcome;
+  const contentType = response.headers['content-type'];
+  const renderData: JsonObject = {
+    requestedHost,
+    finalHost: finalUrl.host,
+    status: response.status,
+    contentType: essenceOf(contentType) || null,
+    bytes: response.totalBytes,
+  };
+  const lead = redirects > 0 ? [`Final URL: ${finalUrl.href}`] : [];
+  const content = classifyContent(contentType, response.body);
+  const isHtml = content.kind === 'html';
+  if (response.status < 200 || response.status >= 300) {
+    const text = content.kind === 'html' || content.kind === 'text' ? describeText() : '';
+    return failure(
+      `HTTP ${response.status} from ${finalUrl.href}${text ? `\n\n${text.slice(0, 2_000)}` : ''}`,
+      renderData,
+    );
+  }
+  if (content.kind === 'html' || content.kind === 'text') {
+    const text = describeText() || '(empty response body)';
+    const cut =
+      response.totalBytes > options.maxBodyBytes
+        ? [
+            `[Response cut at ${formatBytes(options.maxBodyBytes)} of ${formatBytes(response.totalBytes)}]`,
+          ]
+        : [];
+    return {
+      result: [...lead, ...(lead.length > 0 ? [''] : []), text, ...cut].join('\n'),
+      renderData,
+    };
+  }
+  if (content.kind === 'image') {
+    return fetchedImage({ content, response, options, lead, renderData });
+  }
+  if (content.kind === 'pdf') {
+    const remaining = Math.max(1, options.timeoutMs - (Date.now() - started));
+    return fetchedPdf({
+      response,
+      finalUrl,
+      options,
+      lead,
+      renderData,
+      call,
+      timeoutMs: remaining,
+    });
+  }
+  return failure(
+    `unsupported content type ${content.mimeType} (${formatBytes(response.totalBytes)}) from ${finalUrl.href}`,
+    renderData,
+  );
+
+  function describeText(): string {
+    const bytes = response.body.subarray(0, options.maxBodyBytes);
+    const decoded = decodeBody(bytes, { contentType, html: isHtml });
+    return isHtml ? htmlToMarkdown(decoded, finalUrl) : decoded;
+  }
+}
