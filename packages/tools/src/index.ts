@@ -1,1 +1,2 @@
 export { ToolsError, type ToolsErrorCode } from './errors.js';
+export * from './web/index.js';
