@@ -1,4 +1,4 @@
-export { type LanguageId, languageFor } from './languages.js';
+export { LANGUAGE_IDS, type LanguageId } from './languages.js';
 export { loadLanguage } from './load-language.js';
 export { type NodeQuery, type NodeReport, nodeReport } from './node-report.js';
 export { createNodeTool } from './node-tool.js';

@@ -59,6 +59,14 @@ const SHEBANG: readonly (readonly [RegExp, LanguageId])[] = [
   [/\bpython[0-9.]*\b/, 'python'],
 ];
 
+/** The spec of a language by its id. */
+export function languageById(id: LanguageId): LanguageSpec {
+  return { id, wasm: WASM[id] };
+}
+
+/** Every language with a bundled grammar. */
+export const LANGUAGE_IDS = Object.keys(WASM) as readonly LanguageId[];
+
 /** Picks the language for a file by its extension, else by a `#!` first line. */
 export function languageFor(path: string, text: string): LanguageSpec | undefined {
   const ext = extname(path).toLowerCase();

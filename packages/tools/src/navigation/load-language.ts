@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
-import type { LanguageId, LanguageSpec } from './languages.js';
+import { type LanguageId, type LanguageSpec, languageById } from './languages.js';
 
 // tsup emits both ESM (import.meta.url is set) and CJS (import.meta is empty,
 // __filename is set); resolving from whichever exists keeps one source for both.
@@ -10,37 +10,40 @@ function resolveWasm(file: string): string {
 }
 
 let initialised: Promise<void> | undefined;
-const languages = new Map<LanguageId, Promise<Language>>();
+const languages = new Map<LanguageId, Promise<Parser>>();
 
-function load(spec: LanguageSpec): Promise<Language> {
+async function parserFor(spec: LanguageSpec): Promise<Parser> {
+  await initialised;
+  const language = await Language.load(resolveWasm(spec.wasm));
+  const parser = new Parser();
+  parser.setLanguage(language);
+  return parser;
+}
+
+// One parser per language is reused: parsing is synchronous, so calls never overlap.
+function load(spec: LanguageSpec): Promise<Parser> {
   let pending = languages.get(spec.id);
   if (pending === undefined) {
     initialised ??= Parser.init().catch((error: unknown) => {
       initialised = undefined;
       throw error;
     });
-    pending = initialised.then(() => Language.load(resolveWasm(spec.wasm)));
+    pending = parserFor(spec);
     pending.catch(() => languages.delete(spec.id));
     languages.set(spec.id, pending);
   }
   return pending;
 }
 
-/** Loads a grammar once per process; later calls reuse the loaded language. */
-export async function loadLanguage(spec: LanguageSpec): Promise<void> {
-  await load(spec);
+/** Loads a grammar ahead of the first call (once per process), e.g. at harness start-up. */
+export async function loadLanguage(id: LanguageId): Promise<void> {
+  await load(languageById(id));
 }
 
 /** Parses `text` with the language's grammar; the caller must `delete()` the tree. */
 export async function parseSource(spec: LanguageSpec, text: string): Promise<Tree> {
-  const language = await load(spec);
-  const parser = new Parser();
-  try {
-    parser.setLanguage(language);
-    const tree = parser.parse(text);
-    if (tree === null) throw new Error(`the ${spec.id} parser returned no tree`);
-    return tree;
-  } finally {
-    parser.delete();
-  }
+  const parser = await load(spec);
+  const tree = parser.parse(text);
+  if (tree === null) throw new Error(`the ${spec.id} parser returned no tree`);
+  return tree;
 }

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPipeline } from '@toolcall/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_IDS } from './languages.js';
+import { loadLanguage } from './load-language.js';
 import { createNodeTool } from './node-tool.js';
 import { createOutlineTool } from './outline-tool.js';
 
@@ -60,5 +62,23 @@ describe('createNodeTool', () => {
       status: 'error',
       result: 'Error getting tree-sitter info for a.py: Line 9 is outside the buffer',
     });
+  });
+});
+
+describe('loadLanguage', () => {
+  it('loads every bundled grammar with this web-tree-sitter', async () => {
+    const loaded = await Promise.all(LANGUAGE_IDS.map(async (id) => (await loadLanguage(id), id)));
+    expect(loaded).toEqual([
+      'javascript',
+      'typescript',
+      'tsx',
+      'python',
+      'go',
+      'rust',
+      'bash',
+      'json',
+      'css',
+      'html',
+    ]);
   });
 });
