@@ -40,10 +40,14 @@ export async function loadLanguage(id: LanguageId): Promise<void> {
   await load(languageById(id));
 }
 
-/** Parses `text` with the language's grammar; the caller must `delete()` the tree. */
-export async function parseSource(spec: LanguageSpec, text: string): Promise<Tree> {
-  const parser = await load(spec);
-  const tree = parser.parse(text);
+/** The language's shared parser, loading its grammar on first use. */
+export function loadParser(spec: LanguageSpec): Promise<Parser> {
+  return load(spec);
+}
+
+/** Parses `text` synchronously, reusing `old` (already edited to match) when given. */
+export function parseWith(parser: Parser, spec: LanguageSpec, text: string, old?: Tree): Tree {
+  const tree = parser.parse(text, old);
   if (tree === null) throw new Error(`the ${spec.id} parser returned no tree`);
   return tree;
 }

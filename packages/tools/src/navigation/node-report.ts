@@ -1,7 +1,7 @@
 import { languageFor } from './languages.js';
-import { parseSource } from './load-language.js';
 import { formatNodeInfo } from './node-info.js';
 import { SourceText } from './source-text.js';
+import { withTree } from './tree-cache.js';
 import { CONSTRUCTION_LIMIT, formatWholeTree } from './whole-file.js';
 
 /** What the `Node` tool asks about a file. */
@@ -11,6 +11,8 @@ export interface NodeQuery {
   readonly wholeFile?: boolean | undefined;
   readonly includeAncestors?: boolean | undefined;
   readonly includeChildren?: boolean | undefined;
+  /** The file's absolute path, letting a later call reuse the syntax tree. */
+  readonly cacheKey?: string | undefined;
 }
 
 /** A report, or the inner message that the tool wraps in its error sentence. */
@@ -36,24 +38,17 @@ export async function nodeReport(
   if (language === undefined) {
     return { success: false, error: `No tree-sitter parser available for ${path}` };
   }
-  let tree: Awaited<ReturnType<typeof parseSource>>;
   try {
-    tree = await parseSource(language, text);
+    const value = await withTree(query.cacheKey, language, text, (tree) =>
+      query.wholeFile === true
+        ? formatWholeTree(source, tree, limit)
+        : formatNodeInfo(source, tree.rootNode, index, {
+            includeAncestors: query.includeAncestors === true,
+            includeChildren: query.includeChildren === true,
+          }),
+    );
+    return { success: true, value };
   } catch (error) {
     return { success: false, error: (error as Error).message };
-  }
-  try {
-    if (query.wholeFile === true) {
-      return { success: true, value: formatWholeTree(source, tree, limit) };
-    }
-    return {
-      success: true,
-      value: formatNodeInfo(source, tree.rootNode, index, {
-        includeAncestors: query.includeAncestors === true,
-        includeChildren: query.includeChildren === true,
-      }),
-    };
-  } finally {
-    tree.delete();
   }
 }

@@ -46,6 +46,7 @@ export function createNodeTool(options: NavigationOptions = {}) {
               wholeFile: args.whole_file,
               includeAncestors: args.include_ancestors,
               includeChildren: args.include_children,
+              cacheKey: source.fullPath,
             },
             tabWidth,
           )

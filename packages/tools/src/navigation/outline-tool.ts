@@ -27,7 +27,7 @@ export function createOutlineTool(options: NavigationOptions = {}) {
           status: 'error',
         };
       }
-      const outline = await outlineText(args.file_path, source.value);
+      const outline = await outlineText(args.file_path, source.value, source.fullPath);
       return outline.success
         ? { result: outline.value }
         : { result: outline.error, status: 'error' as const };

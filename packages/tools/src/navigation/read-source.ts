@@ -10,7 +10,9 @@ export interface NavigationOptions {
 }
 
 /** The outcome of reading a source file. */
-export type ReadResult = { success: true; value: string } | { success: false; error: string };
+export type ReadResult =
+  | { success: true; value: string; fullPath: string }
+  | { success: false; error: string };
 
 /** Reads a file as UTF-8, reporting a missing file or a directory as a message. */
 export async function readSource(path: string, options: NavigationOptions): Promise<ReadResult> {
@@ -18,7 +20,7 @@ export async function readSource(path: string, options: NavigationOptions): Prom
   try {
     const info = await stat(full);
     if (info.isDirectory()) return { success: false, error: `${path} is a directory` };
-    return { success: true, value: await readFile(full, 'utf8') };
+    return { success: true, value: await readFile(full, 'utf8'), fullPath: full };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {

@@ -67,7 +67,12 @@ describe('createNodeTool', () => {
 
 describe('loadLanguage', () => {
   it('loads every bundled grammar with this web-tree-sitter', async () => {
-    const loaded = await Promise.all(LANGUAGE_IDS.map(async (id) => (await loadLanguage(id), id)));
+    const loaded = await Promise.all(
+      LANGUAGE_IDS.map(async (id) => {
+        await loadLanguage(id);
+        return id;
+      }),
+    );
     expect(loaded).toEqual([
       'javascript',
       'typescript',
