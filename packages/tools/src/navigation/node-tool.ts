@@ -34,8 +34,8 @@ export function createNodeTool(options: NavigationOptions = {}) {
       include_ancestors: z.boolean().optional().describe('Also list up to 9 ancestors.'),
       include_children: z.boolean().optional().describe('Also list up to 20 children.'),
     }),
-    handler: async (args) => {
-      const source = await readSource(args.file_path, options);
+    handler: async (args, context) => {
+      const source = await readSource(args.file_path, options, context.resources.file_path);
       const report = source.success
         ? await nodeReport(
             args.file_path,

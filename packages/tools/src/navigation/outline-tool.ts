@@ -19,8 +19,8 @@ export function createOutlineTool(options: NavigationOptions = {}) {
     category: 'navigation',
     maxResultSize: 20_000,
     args: z.object({ file_path: path('The source file to outline.') }),
-    handler: async (args) => {
-      const source = await readSource(args.file_path, options);
+    handler: async (args, context) => {
+      const source = await readSource(args.file_path, options, context.resources.file_path);
       if (!source.success) {
         return {
           result: `Error listing symbols in ${args.file_path}: ${source.error}`,

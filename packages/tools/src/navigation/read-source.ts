@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** Options shared by the navigation tools. */
 export interface NavigationOptions {
@@ -14,9 +14,31 @@ export type ReadResult =
   | { success: true; value: string; fullPath: string }
   | { success: false; error: string };
 
+// The tool set's resource preparer may hand over a prepared path target
+// ({kind: 'path', path}); its absolute path then wins over resolving the argument again.
+function preparedPath(prepared: unknown): string | undefined {
+  if (typeof prepared !== 'object' || prepared === null) return undefined;
+  const { kind, path } = prepared as { kind?: unknown; path?: unknown };
+  return kind === 'path' && typeof path === 'string' ? path : undefined;
+}
+
+/** Resolves a path argument like the file tools: `~` is home, relative is against `cwd`. */
+export function absolutePath(path: string, options: NavigationOptions, prepared?: unknown): string {
+  const ready = preparedPath(prepared);
+  if (ready !== undefined) return ready;
+  const cwd = options.cwd ?? process.cwd();
+  const home = process.env.HOME ?? cwd;
+  const expanded = path === '~' || path.startsWith('~/') ? join(home, path.slice(1)) : path;
+  return resolve(cwd, expanded);
+}
+
 /** Reads a file as UTF-8, reporting a missing file or a directory as a message. */
-export async function readSource(path: string, options: NavigationOptions): Promise<ReadResult> {
-  const full = isAbsolute(path) ? path : resolve(options.cwd ?? process.cwd(), path);
+export async function readSource(
+  path: string,
+  options: NavigationOptions,
+  prepared?: unknown,
+): Promise<ReadResult> {
+  const full = absolutePath(path, options, prepared);
   try {
     const info = await stat(full);
     if (info.isDirectory()) return { success: false, error: `${path} is a directory` };
