@@ -15,9 +15,15 @@ function range(source: SourceText, node: Node): string {
   return `${source.position(node.startIndex)}-${source.position(node.endIndex)}`;
 }
 
+// At most 80 characters, newlines shown as \n, a cut text ending in "...".
 function shortText(text: string): string {
-  const cut = text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}...` : text;
-  return cut.replaceAll('\\', '\\\\').replaceAll('\n', '\\n');
+  const head = text
+    .slice(0, TEXT_LIMIT * 2)
+    .replaceAll('\\', '\\\\')
+    .replaceAll('\n', '\\n');
+  return head.length > TEXT_LIMIT || text.length > TEXT_LIMIT * 2
+    ? `${head.slice(0, TEXT_LIMIT - 3)}...`
+    : head;
 }
 
 function fieldOf(node: Node): string | undefined {

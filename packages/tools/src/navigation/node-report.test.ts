@@ -48,6 +48,15 @@ describe('nodeReport', () => {
     });
   });
 
+  it('cuts a long node text to 80 characters', async () => {
+    const text = `/* ${'x'.repeat(100)} */\n`;
+    const result = await nodeReport('a.js', text, { line: 1, column: 0 });
+    expect(result).toEqual({
+      success: true,
+      value: `Node Type: comment\nRange: 1-107\nText: /* ${'x'.repeat(74)}...\nNamed: yes`,
+    });
+  });
+
   it('counts buffer positions in characters, not UTF-16 units', async () => {
     expect(await nodeReport('a.py', 's = "😀"\nt = 1\n', { line: 2, column: 0 })).toEqual({
       success: true,
