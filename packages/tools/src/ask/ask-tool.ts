@@ -1,0 +1,71 @@
+import { defineTool, z } from '@toolcall/pipeline';
+import { formatAnswers } from './format-answers.js';
+import { prepareQuestions } from './prepare-questions.js';
+import type { AskUser } from './types.js';
+
+/** What `createAskTool` needs from its host. */
+export interface AskToolOptions {
+  readonly askUser: AskUser;
+}
+
+const DESCRIPTION = [
+  'Asks the user one or more multiple-choice questions at once and returns their answers.',
+  'Each question offers labelled options (optionally with a description and a sample shown',
+  'beside it); multiSelect lets the user pick several; the user may always write a custom',
+  'answer. An unanswered question reports no preference. Standalone only: the call must be',
+  'the entire expression.',
+].join(' ');
+
+const option = z.object({
+  label: z.string().min(1).describe('Short option label; labels must differ after trimming.'),
+  description: z.string().optional().describe('What choosing this option means.'),
+  sample: z.string().optional().describe('A code or text sample shown beside the option.'),
+});
+
+const question = z.object({
+  question: z.string().min(1).describe('The full question.'),
+  header: z.string().optional().describe('A very short tag for the question.'),
+  options: z.array(option).min(1),
+  multiSelect: z.boolean().optional().describe('Let the user pick several options.'),
+});
+
+/** Creates the standalone-only `Ask` tool, which hands its questionnaire to `askUser`. */
+export function createAskTool(options: AskToolOptions) {
+  if (typeof options !== 'object' || options === null || typeof options.askUser !== 'function') {
+    throw new TypeError(
+      `createAskTool: \`askUser\` must be a function, received ${typeof options?.askUser}`,
+    );
+  }
+  const { askUser } = options;
+  return defineTool({
+    name: 'Ask',
+    description: DESCRIPTION,
+    category: 'interaction',
+    // Asking changes nothing; the user's answer is the only effect.
+    readOnly: true,
+    maxResultSize: 30_000,
+    args: z.object({ questions: z.array(question).min(1) }),
+    handler: async (args, context) => {
+      const prepared = prepareQuestions(args.questions);
+      if (!prepared.success) return { result: prepared.error, status: 'error' as const };
+      const response = await askUser({
+        questions: prepared.value,
+        toolUseId: context.toolUseId,
+        signal: context.signal,
+      });
+      if (response.status === 'cancelled') {
+        return { result: 'The user cancelled the questionnaire.', status: 'error' as const };
+      }
+      return {
+        result: formatAnswers(prepared.value, response.answers),
+        renderData: {
+          questions: prepared.value.length,
+          answered: response.answers.filter(
+            (answer) =>
+              answer !== undefined && (answer.selected.length > 0 || !!answer.custom?.trim()),
+          ).length,
+        },
+      };
+    },
+  });
+}

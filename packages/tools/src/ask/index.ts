@@ -1,0 +1,9 @@
+export { type AskToolOptions, createAskTool } from './ask-tool.js';
+export type {
+  AskAnswer,
+  AskOption,
+  AskQuestion,
+  AskRequest,
+  AskResponse,
+  AskUser,
+} from './types.js';

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { nodeReport } from './node-report.js';
+import { CONSTRUCTION_LIMIT, TRUNCATED_LINE } from './whole-file.js';
+
+const JS = 'function f(a) {\n\treturn a;\n}\n';
+
+describe('nodeReport', () => {
+  it('finds the node at a display column counting a tab as its width', async () => {
+    expect(await nodeReport('a.js', JS, { line: 2, column: 8 })).toEqual({
+      success: true,
+      value: 'Node Type: return\nRange: 18-24\nText: return\nNamed: no',
+    });
+  });
+
+  it('honours a narrower tab width', async () => {
+    expect(await nodeReport('a.js', JS, { line: 2, column: 4 }, 4)).toEqual({
+      success: true,
+      value: 'Node Type: return\nRange: 18-24\nText: return\nNamed: no',
+    });
+  });
+
+  it('lists the field, ancestors and children on request', async () => {
+    const query = { line: 2, column: 3, includeAncestors: true, includeChildren: true };
+    expect(await nodeReport('a.js', JS, query)).toEqual({
+      success: true,
+      value: [
+        'Node Type: statement_block',
+        'Range: 15-29',
+        'Text: {\\n\treturn a;\\n}',
+        'Named: yes',
+        'Field: body',
+        'Ancestors:',
+        '  -[1] function_declaration (1-29)',
+        '  --[2] program (1-30)',
+        'Children:',
+        '  [0] { (15-16)',
+        '  [1] return_statement (named) (18-27)',
+        '  [2] } (28-29)',
+      ].join('\n'),
+    });
+  });
+
+  it('says a leaf has no children', async () => {
+    expect(await nodeReport('a.js', JS, { line: 1, column: 9, includeChildren: true })).toEqual({
+      success: true,
+      value:
+        'Node Type: identifier\nRange: 10-11\nText: f\nNamed: yes\nField: name\nChildren:\n  (no children)',
+    });
+  });
+
+  it('cuts a long node text to 80 characters', async () => {
+    const text = `/* ${'x'.repeat(100)} */\n`;
+    const result = await nodeReport('a.js', text, { line: 1, column: 0 });
+    expect(result).toEqual({
+      success: true,
+      value: `Node Type: comment\nRange: 1-107\nText: /* ${'x'.repeat(74)}...\nNamed: yes`,
+    });
+  });
+
+  it('counts buffer positions in characters, not UTF-16 units', async () => {
+    expect(await nodeReport('a.py', 's = "😀"\nt = 1\n', { line: 2, column: 0 })).toEqual({
+      success: true,
+      value: 'Node Type: identifier\nRange: 9-10\nText: t\nNamed: yes\nField: left',
+    });
+  });
+
+  it('refuses positions the file does not have instead of snapping', async () => {
+    const cases: [Parameters<typeof nodeReport>[2], string][] = [
+      [{ line: 4, column: 0 }, 'Line 4 is outside the buffer'],
+      [{ line: 1000, column: 0 }, 'Line 1000 is outside the buffer'],
+      [{ line: 0, column: 0 }, 'Line must be 1 or greater: 0'],
+      [{ line: 1, column: -1 }, 'Column must be 0 or greater: -1'],
+      [{ line: 2, column: 18 }, 'Column 18 is beyond the end of line 2'],
+      [{ line: 1, column: 16 }, 'Column 16 is beyond the end of line 1'],
+    ];
+    for (const [query, error] of cases) {
+      expect(await nodeReport('a.js', JS, query)).toEqual({ success: false, error });
+    }
+  });
+
+  it('accepts the end of a line as a position', async () => {
+    const result = await nodeReport('a.js', JS, { line: 2, column: 17 });
+    expect(result).toEqual({
+      success: true,
+      value:
+        'Node Type: statement_block\nRange: 15-29\nText: {\\n\treturn a;\\n}\nNamed: yes\nField: body',
+    });
+  });
+
+  it('reports a file without a grammar', async () => {
+    expect(await nodeReport('notes.txt', 'hi\n', { line: 1 })).toEqual({
+      success: false,
+      error: 'No tree-sitter parser available for notes.txt',
+    });
+  });
+
+  it('lists the whole tree with fields and short texts', async () => {
+    expect(await nodeReport('a.js', 'let x = 1;\n', { wholeFile: true })).toEqual({
+      success: true,
+      value: [
+        'program (named) (1-12)',
+        '  lexical_declaration (named) (1-11) "let x = 1;"',
+        '    let [kind] (1-4) "let"',
+        '    variable_declarator (named) (5-10) "x = 1"',
+        '      identifier (named) [name] (5-6) "x"',
+        '      = (7-8) "="',
+        '      number (named) [value] (9-10) "1"',
+        '    ; (10-11) ";"',
+      ].join('\n'),
+    });
+  });
+
+  it('stops a generated 50,000-line file at the construction limit and says so', async () => {
+    const lines = Array.from(
+      { length: 50_000 },
+      (_, i) => `export const value${i} = [${i}, "v${i}"];`,
+    );
+    const result = await nodeReport('big.ts', lines.join('\n'), { wholeFile: true });
+    if (!result.success) throw new Error(result.error);
+    const out = result.value.split('\n');
+    expect(out[out.length - 1]).toBe(TRUNCATED_LINE);
+    expect(result.value.length).toBeLessThanOrEqual(CONSTRUCTION_LIMIT + TRUNCATED_LINE.length);
+    expect(result.value.length).toBeGreaterThan(CONSTRUCTION_LIMIT - 200);
+    expect(out[0]).toBe('program (named) (1-2216670)');
+  }, 60_000);
+});

@@ -1,0 +1,68 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+
+/** Options shared by the navigation tools. */
+export interface NavigationOptions {
+  /** Directory that relative paths resolve against; defaults to `process.cwd()` at call time. */
+  readonly cwd?: string;
+  /** Display width of a tab for Node's columns; defaults to 8, as in Emacs. */
+  readonly tabWidth?: number;
+}
+
+/** The outcome of reading a source file. */
+export type ReadResult =
+  | { success: true; value: string; fullPath: string }
+  | { success: false; error: string };
+
+// The tool set's resource preparer may hand over a prepared path target
+// ({kind: 'path', path}); its absolute path then wins over resolving the argument again.
+function preparedPath(prepared: unknown): string | undefined {
+  if (typeof prepared !== 'object' || prepared === null) return undefined;
+  const { kind, path } = prepared as { kind?: unknown; path?: unknown };
+  return kind === 'path' && typeof path === 'string' ? path : undefined;
+}
+
+/** Resolves a path argument like the file tools: `~` is home, relative is against `cwd`. */
+export function absolutePath(path: string, options: NavigationOptions, prepared?: unknown): string {
+  const ready = preparedPath(prepared);
+  if (ready !== undefined) return ready;
+  const cwd = options.cwd ?? process.cwd();
+  const home = process.env.HOME ?? cwd;
+  const expanded = path === '~' || path.startsWith('~/') ? join(home, path.slice(1)) : path;
+  return resolve(cwd, expanded);
+}
+
+/** Reads a file as UTF-8, reporting a missing file or a directory as a message. */
+export async function readSource(
+  path: string,
+  options: NavigationOptions,
+  prepared?: unknown,
+): Promise<ReadResult> {
+  const full = absolutePath(path, options, prepared);
+  try {
+    const info = await stat(full);
+    if (info.isDirectory()) return { success: false, error: `${path} is a directory` };
+    return { success: true, value: await readFile(full, 'utf8'), fullPath: full };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      return { success: false, error: `File ${path} does not exist` };
+    }
+    return { success: false, error: (error as Error).message };
+  }
+}
+
+/** Checks the shared options, throwing a TypeError naming a bad one. */
+export function checkOptions(where: string, options: NavigationOptions): number {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`${where}: expected an options object, received ${String(options)}`);
+  }
+  const { cwd, tabWidth = 8 } = options;
+  if (cwd !== undefined && typeof cwd !== 'string') {
+    throw new TypeError(`${where}: \`cwd\` must be a string, received ${typeof cwd}`);
+  }
+  if (!Number.isInteger(tabWidth) || tabWidth < 1) {
+    throw new TypeError(`${where}: \`tabWidth\` must be a positive integer, received ${tabWidth}`);
+  }
+  return tabWidth;
+}
