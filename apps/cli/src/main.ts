@@ -1,24 +1,31 @@
-import type { Writable } from 'node:stream';
+import { commonUsage } from './common-options.js';
+import type { CliIo } from './io.js';
 import { runCommand } from './run-command.js';
+import { sessionsCommand } from './sessions-command.js';
 
-/** Where the command writes and what it reads; injected so tests can capture it. */
-export type CliIo = {
-  stdout: Writable;
-  stderr: Writable;
-  cwd?: string;
-  signal?: AbortSignal;
-};
+export type { CliIo } from './io.js';
 
+/** The top-level help text. */
 export const usage = `Usage: toolcall <command> [options]
 
 Commands:
-  run FILE | -e EXPR   run a ToolCall script and print its value
-                         --json   print the structured outcome as JSON
+  run FILE | -e EXPR   run a ToolCall script with the tool set and render the result
+                         --json          print the structured outcome as JSON
+                         --report FILE   also write the HTML rendering to FILE
+  sessions [prune]     list sessions, or prune them (--keep N, --older-than DAYS)
   help                 show this help
 
+${commonUsage}
 Exit codes: 0 success, 1 script or tool error, 2 usage or bad script,
 3 permission denied, 130 interrupted.
 `;
+
+type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
+
+const commands: Record<string, Command> = {
+  run: runCommand,
+  sessions: sessionsCommand,
+};
 
 /** Runs the toolcall command line and resolves to the process exit code. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
@@ -27,7 +34,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout.write(usage);
     return 0;
   }
-  if (command === 'run') return runCommand(rest, io);
+  const run = commands[command];
+  if (run !== undefined) return run(rest, io);
   io.stderr.write(`toolcall: unknown command '${command}'\n\n${usage}`);
   return 2;
 }

@@ -1,21 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { evaluate, type Outcome } from '@toolcall/interpreter';
-import type { CliIo } from './main.js';
+import { commonOptions } from './common-options.js';
+import type { CliIo } from './io.js';
+import { exitCodeOf, failureLine, present } from './present.js';
+import { setUp } from './setup.js';
+import { startStatusLine } from './status-line.js';
 
-type Failure = Extract<Outcome, { success: false }>;
-
-const exitCodes: Record<Failure['error']['kind'], number> = {
-  read: 2,
-  preflight: 2,
-  budget: 1,
-  runtime: 1,
-  'tool-denied': 3,
-  cancelled: 130,
-};
-
-/** `toolcall run FILE | -e EXPR [--json]`: evaluates one script and reports its value. */
+/** `toolcall run FILE | -e EXPR`: runs one script through ToolCall with the tool set. */
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
@@ -41,31 +33,40 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       return 2;
     }
   }
-  const outcome = await evaluate(source, io.signal ? { signal: io.signal } : {});
-  if (values.json) {
-    io.stdout.write(`${JSON.stringify(describe(outcome), null, 2)}\n`);
-  } else if (outcome.success) {
-    io.stdout.write(`${outcome.printed}\n`);
-  } else {
-    const budget = outcome.error.budget ? ` (${outcome.error.budget})` : '';
-    io.stderr.write(
-      `toolcall run: ${outcome.error.kind} error${budget}: ${outcome.error.message}\n`,
-    );
+  let status: ReturnType<typeof startStatusLine> | undefined;
+  const setup = await setUp(values, io, { onPrompt: (open) => status?.pause(open) });
+  if (!setup.success) {
+    io.stderr.write(`toolcall run: ${setup.error}\n`);
+    return 2;
   }
-  return outcome.success ? 0 : exitCodes[outcome.error.kind];
+  const { pipeline, renderers } = setup.value;
+  status = startStatusLine(pipeline, io);
+  const run = pipeline.runTool({
+    name: 'ToolCall',
+    input: { expression: source },
+    toolUseId: 'run',
+    origin: 'programmatic',
+  });
+  const cancel = () => run.cancel();
+  io.signal?.addEventListener('abort', cancel, { once: true });
+  const outcome = await run.outcome;
+  io.signal?.removeEventListener('abort', cancel);
+  status.stop();
+  await present(outcome, renderers, io, values);
+  const failure = failureLine(outcome);
+  if (failure !== undefined) io.stderr.write(`toolcall run: ${failure}\n`);
+  return exitCodeOf(outcome);
 }
 
 function parse(argv: readonly string[]) {
   return parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: { eval: { type: 'string', short: 'e' }, json: { type: 'boolean' } },
+    options: {
+      ...commonOptions,
+      eval: { type: 'string', short: 'e' },
+      json: { type: 'boolean' },
+      report: { type: 'string' },
+    },
   });
-}
-
-// The JSON form drops the guest value object (it holds interned symbols) and
-// keeps what a consumer can use: the printed form and the JSON projection.
-function describe(outcome: Outcome) {
-  if (!outcome.success) return { success: false, error: outcome.error, calls: outcome.calls };
-  return { success: true, printed: outcome.printed, json: outcome.json, calls: outcome.calls };
 }

@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CliIo } from './io.js';
+import { listSessions, pruneSessions } from './session.js';
+
+/** `toolcall sessions [prune --keep N | --older-than DAYS]`: lists or removes sessions. */
+export async function sessionsCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    io.stderr.write(`toolcall sessions: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
+  const [action] = positionals;
+  if (action === undefined || action === 'list') {
+    const sessions = await listSessions(workspace);
+    if (values.json) io.stdout.write(`${JSON.stringify(sessions, null, 2)}\n`);
+    else if (sessions.length === 0) io.stdout.write('no sessions\n');
+    for (const session of values.json ? [] : sessions) {
+      io.stdout.write(
+        `${session.id}  ${session.modified.toISOString()}  ${Math.ceil(session.bytes / 1024)} KiB\n`,
+      );
+    }
+    return 0;
+  }
+  if (action !== 'prune' || positionals.length > 1) {
+    io.stderr.write('toolcall sessions: expected `list` or `prune`\n');
+    return 2;
+  }
+  const keep = values.keep === undefined ? undefined : Number(values.keep);
+  const days = values['older-than'] === undefined ? undefined : Number(values['older-than']);
+  if (
+    (keep === undefined && days === undefined) ||
+    (keep !== undefined && !(Number.isInteger(keep) && keep >= 0)) ||
+    (days !== undefined && !(days >= 0))
+  ) {
+    io.stderr.write('toolcall sessions prune: give --keep N and/or --older-than DAYS\n');
+    return 2;
+  }
+  const removed = await pruneSessions(workspace, {
+    ...(keep === undefined ? {} : { keep }),
+    ...(days === undefined ? {} : { olderThanMs: days * 86_400_000 }),
+    now: Date.now(),
+  });
+  io.stdout.write(`removed ${removed.length} session${removed.length === 1 ? '' : 's'}\n`);
+  return 0;
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      workspace: { type: 'string', short: 'C' },
+      json: { type: 'boolean' },
+      keep: { type: 'string' },
+      'older-than': { type: 'string' },
+    },
+  });
+}

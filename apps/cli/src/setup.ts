@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+import type { PermissionRule, Tool } from '@toolcall/pipeline';
+import { createAsker } from './asker.js';
+import type { CommonValues } from './common-options.js';
+import { type Config, loadConfig } from './config.js';
+import type { CliIo } from './io.js';
+import { parseRule, withDefaults } from './rules.js';
+import { openSession, type Session } from './session.js';
+import { buildToolSet, type CliToolSet } from './tool-set.js';
+
+/** Everything a command needs: the workspace, its config, the session and the tool set. */
+export interface Setup extends CliToolSet {
+  readonly workspace: string;
+  readonly config: Config;
+  readonly session: Session;
+}
+
+const SANDBOX = ['off', 'best-effort', 'required'] as const;
+
+/** Turns the common flags and config files into a tool set, or a usage error message. */
+export async function setUp(
+  values: CommonValues,
+  io: CliIo,
+  extra: {
+    tools?: readonly Tool[];
+    composable?: readonly string[];
+    config?: Config;
+    onPrompt?: (open: boolean) => void;
+  } = {},
+): Promise<{ success: true; value: Setup } | { success: false; error: string }> {
+  const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
+  const env = io.env ?? process.env;
+  let config = extra.config;
+  if (config === undefined) {
+    const loaded = await loadConfig(workspace, env);
+    if (!loaded.success) return loaded;
+    config = loaded.value;
+  }
+  const sandbox = values.sandbox ?? config.sandbox ?? 'best-effort';
+  if (!(SANDBOX as readonly string[]).includes(sandbox)) {
+    return {
+      success: false,
+      error: `--sandbox must be off, best-effort or required, not '${sandbox}'`,
+    };
+  }
+  const rules: PermissionRule[] = [];
+  for (const action of ['deny', 'ask', 'allow'] as const) {
+    for (const text of [...(config.permissions?.[action] ?? []), ...(values[action] ?? [])]) {
+      const rule = parseRule(text, action);
+      if (!rule.success) return rule;
+      rules.push(rule.value);
+    }
+  }
+  const session = await openSession(workspace, values.session);
+  if (!session.success) return session;
+  const toolSet = buildToolSet({
+    workspace,
+    session: session.value,
+    sandbox: sandbox as (typeof SANDBOX)[number],
+    permissions: { mode: config.permissions?.mode ?? 'ask', rules: withDefaults(rules) },
+    askUser: createAsker({
+      yes: values.yes ?? false,
+      input: io.stdin ?? process.stdin,
+      output: io.stderr,
+      ...(extra.onPrompt ? { onPrompt: extra.onPrompt } : {}),
+    }),
+    hooks: config.hooks ?? [],
+    ...(extra.tools ? { extraTools: extra.tools } : {}),
+    ...(extra.composable ? { composable: extra.composable } : {}),
+  });
+  return { success: true, value: { workspace, config, session: session.value, ...toolSet } };
+}

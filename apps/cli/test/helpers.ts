@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The built binary. */
+export const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+/** A fresh temporary directory. */
+export function tempDir(prefix = 'toolcall-cli-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** The result of one finished `toolcall` process. */
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `toolcall ARGS` as a real process in `cwd`, with a private user config directory. */
+export function toolcall(
+  args: readonly string[],
+  options: { cwd?: string; input?: string; onStderr?: (text: string) => void } = {},
+): { done: Promise<Finished>; kill(signal: NodeJS.Signals): void } {
+  const cwd = options.cwd ?? tempDir();
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd,
+    env: { ...process.env, XDG_CONFIG_HOME: join(cwd, '.xdg'), NO_COLOR: '1' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    options.onStderr?.(String(chunk));
+  });
+  child.stdin.end(options.input ?? '');
+  const done = new Promise<Finished>((resolve) => {
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  return { done, kill: (signal) => child.kill(signal) };
+}

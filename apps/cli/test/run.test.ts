@@ -1,0 +1,169 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir, toolcall } from './helpers.js';
+
+const run = (args: readonly string[], cwd?: string) =>
+  toolcall(args, cwd === undefined ? {} : { cwd }).done;
+
+describe('toolcall run', () => {
+  it('renders the value of an expression and exits 0', async () => {
+    const result = await run(['run', '-e', '(list (/ 7 2) (/ 7 2.0) "a\\"b")']);
+    expect(result).toEqual({
+      code: 0,
+      stdout: '▾ ToolCall: 0 calls\n  (3 3.5 "a\\"b")\n',
+      stderr: '',
+    });
+  });
+
+  it('runs a script file relative to the working directory in a new session', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'sum.tl'),
+      "(defun sq (x) (* x x))\n(apply '+ (mapcar 'sq (list 1 2 3)))\n",
+    );
+    const result = await run(['run', 'sum.tl', '--session', 's1'], dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('14');
+    const list = await run(['sessions'], dir);
+    expect(list.stdout).toMatch(/^s1 {2}\d{4}-/);
+  });
+
+  it('prints the structured outcome with --json and writes an HTML report', async () => {
+    const dir = tempDir();
+    const result = await run(
+      ['run', '--json', '--report', 'r.html', '-e', '(list :a 1 :b [2 3])'],
+      dir,
+    );
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(json).toMatchObject({
+      success: true,
+      tool: 'ToolCall',
+      result: '(:a 1 :b [2 3])',
+      error: null,
+    });
+    expect(readFileSync(join(dir, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+  });
+
+  it('exits 2 with the reader error for a bad script', async () => {
+    const result = await run(['run', '-e', '(list 1 2']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^toolcall run: read error: /);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 2 naming an unknown operator before running anything', async () => {
+    const result = await run(['run', '-e', '(frob 1)']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^toolcall run: preflight error: .*frob/);
+  });
+
+  it('exits 1 with the budget name when a script runs away', async () => {
+    const result = await run(['run', '-e', '(while t)']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^toolcall run: budget error \((steps|wall-time)\): /);
+  });
+
+  it('exits 2 for a missing file, no script, a bad flag or a bad rule', async () => {
+    expect((await run(['run', 'no-such-file.tl'])).stderr).toBe(
+      'toolcall run: no-such-file.tl: no such file\n',
+    );
+    expect((await run(['run'])).code).toBe(2);
+    expect((await run(['run', '--sandbox', 'maybe', '-e', '1'])).stderr).toContain(
+      '--sandbox must be off, best-effort or required',
+    );
+    expect((await run(['run', '--allow', '(', '-e', '1'])).code).toBe(2);
+  });
+
+  it('exits 2 naming the config file, JSON path and expected shape', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, '.toolcall'));
+    writeFileSync(join(dir, '.toolcall', 'config.json'), '{"permissions":{"allow":[1]}}');
+    const result = await run(['run', '-e', '1'], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `${join(dir, '.toolcall', 'config.json')}: at $.permissions.allow.0:`,
+    );
+    expect(result.stderr).toContain('expected string');
+  });
+
+  it('exits 3 when a network call is asked without a terminal', async () => {
+    const result = await run(['run', '-e', '(WebFetch :url "http://127.0.0.1:9/")']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^toolcall run: .*denied/);
+  });
+
+  it('runs the call with --yes, or with an --allow rule from the command line or config', async () => {
+    const server = createServer((_request, response) => response.end('hello from the server'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      const script = `(WebFetch :url "${url}")`;
+      const yes = await run(['run', '--yes', '-e', script]);
+      expect(yes.code).toBe(0);
+      expect(yes.stdout).toContain('WebFetch');
+      expect((await run(['run', '--allow', 'WebFetch(domain:127.0.0.1)', '-e', script])).code).toBe(
+        0,
+      );
+      const dir = tempDir();
+      mkdirSync(join(dir, '.toolcall'));
+      writeFileSync(
+        join(dir, '.toolcall', 'config.json'),
+        JSON.stringify({ permissions: { allow: ['WebFetch'] } }),
+      );
+      expect((await run(['run', '-e', script], dir)).code).toBe(0);
+      expect((await run(['run', '--yes', '--deny', 'WebFetch', '-e', script])).code).toBe(3);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('exits 130 when interrupted, cancelling the running call', async () => {
+    let release: () => void = () => {};
+    const requested = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The server never answers: the call is running when the interrupt arrives.
+    const server = createServer(() => release());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      const child = toolcall(['run', '--yes', '-e', `(WebFetch :url "${url}")`]);
+      await requested;
+      child.kill('SIGINT');
+      const result = await child.done;
+      expect(result.code).toBe(130);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
+describe('toolcall sessions', () => {
+  it('lists, prunes and rejects a bad prune', async () => {
+    const dir = tempDir();
+    expect((await run(['sessions'], dir)).stdout).toBe('no sessions\n');
+    for (const id of ['a', 'b', 'c']) await run(['run', '--session', id, '-e', '1'], dir);
+    expect((await run(['sessions', 'prune', '--keep', '1'], dir)).stdout).toBe(
+      'removed 2 sessions\n',
+    );
+    expect(JSON.parse((await run(['sessions', '--json'], dir)).stdout)).toHaveLength(1);
+    expect((await run(['sessions', 'prune'], dir)).code).toBe(2);
+    expect((await run(['run', '--session', '../x', '-e', '1'], dir)).code).toBe(2);
+  });
+});
+
+describe('toolcall', () => {
+  it('prints usage for help and names an unknown command with exit 2', async () => {
+    const help = await run(['help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: toolcall <command>/);
+    const unknown = await run(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'frobnicate'");
+  });
+});
