@@ -1,7 +1,9 @@
+import { callCommand } from './call-command.js';
 import { commonUsage } from './common-options.js';
 import type { CliIo } from './io.js';
 import { runCommand } from './run-command.js';
 import { sessionsCommand } from './sessions-command.js';
+import { toolsCommand } from './tools-command.js';
 
 export type { CliIo } from './io.js';
 
@@ -12,6 +14,9 @@ Commands:
   run FILE | -e EXPR   run a ToolCall script with the tool set and render the result
                          --json          print the structured outcome as JSON
                          --report FILE   also write the HTML rendering to FILE
+  call TOOL [--args JSON | key=value …]
+                       one tool call through the pipeline, rendered (--json, --report)
+  tools [QUERY]        list the tools, or search them (ToolSearch)
   sessions [prune]     list sessions, or prune them (--keep N, --older-than DAYS)
   help                 show this help
 
@@ -24,6 +29,8 @@ type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 
 const commands: Record<string, Command> = {
   run: runCommand,
+  call: callCommand,
+  tools: toolsCommand,
   sessions: sessionsCommand,
 };
 

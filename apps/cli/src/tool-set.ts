@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import {
+  type Catalog,
   createCatalog,
   createPipeline,
   createToolCallDriver,
@@ -44,6 +45,8 @@ export interface CliToolSetOptions {
 export interface CliToolSet {
   readonly pipeline: Pipeline;
   readonly renderers: RendererRegistry;
+  /** The catalog ToolCall composes from (every registered tool but the envelopes). */
+  readonly catalog: () => Catalog;
 }
 
 /** Builds the pipeline with every tool main has today: WebFetch, WebSearch, ToolSearch, ToolCall. */
@@ -87,5 +90,5 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
   pipeline.register(createToolCallTool({ driver, catalog }));
   const renderers = createRendererRegistry({ ...builtinRenderers, ...webRenderers });
   renderers.register('ToolCall', toolCallRenderer(renderers));
-  return { pipeline, renderers };
+  return { pipeline, renderers, catalog };
 }

@@ -1,0 +1,88 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { callArguments } from '../src/call-command.js';
+import { toolcall } from './helpers.js';
+
+const run = (args: readonly string[]) => toolcall(args).done;
+
+describe('callArguments', () => {
+  it('merges --args JSON with key=value pairs whose values parse as JSON when they can', () => {
+    expect(callArguments('{"a":1}', ['b=2', 'c=src/x.ts', 'd={"e":[1]}'])).toEqual({
+      success: true,
+      value: { a: 1, b: 2, c: 'src/x.ts', d: { e: [1] } },
+    });
+  });
+
+  it('names a pair without a key and --args that is not an object', () => {
+    expect(callArguments(undefined, ['=1'])).toEqual({
+      success: false,
+      error: "expected key=value, got '=1'",
+    });
+    expect(callArguments('[1]', [])).toEqual({
+      success: false,
+      error: '--args must be a JSON object',
+    });
+  });
+});
+
+describe('toolcall call', () => {
+  it('renders one approved call and exits 0, or 3 when it is asked without a terminal', async () => {
+    const server = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/plain');
+      response.end('plain text body');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x.txt`;
+    try {
+      const approved = await run(['call', 'WebFetch', `url=${url}`, '--yes']);
+      expect(approved.code).toBe(0);
+      expect(approved.stdout).toContain('WebFetch');
+      const json = await run([
+        'call',
+        'WebFetch',
+        '--args',
+        JSON.stringify({ url }),
+        '--yes',
+        '--json',
+      ]);
+      expect(JSON.parse(json.stdout)).toMatchObject({ success: true, tool: 'WebFetch' });
+      expect(JSON.parse(json.stdout).result).toContain('plain text body');
+      expect((await run(['call', 'WebFetch', `url=${url}`])).code).toBe(3);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('exits 2 for an unknown tool, invalid arguments, bad JSON or no tool', async () => {
+    expect((await run(['call', 'Nope'])).code).toBe(2);
+    const invalid = await run(['call', 'WebSearch', 'query=']);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain('WebSearch input is invalid');
+    expect((await run(['call', 'WebFetch', '--args', '{bad'])).stderr).toContain(
+      '--args is not JSON',
+    );
+    expect((await run(['call'])).code).toBe(2);
+  });
+});
+
+describe('toolcall tools', () => {
+  it('lists every tool with its summary and flags', async () => {
+    const result = await run(['tools']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').map((line) => line.split(' ')[0])).toEqual([
+      'WebFetch',
+      'WebSearch',
+      'ToolSearch',
+      'ToolCall',
+      '',
+    ]);
+    expect(result.stdout).toContain('[read-only]');
+  });
+
+  it('answers a query with ToolSearch', async () => {
+    const result = await run(['tools', 'WebFetch']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^## WebFetch\n\n\(WebFetch :url string\)/);
+  });
+});
