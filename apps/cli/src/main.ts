@@ -1,6 +1,7 @@
 import { callCommand } from './call-command.js';
 import { commonUsage } from './common-options.js';
 import type { CliIo } from './io.js';
+import { mcpCommand } from './mcp-command.js';
 import { runCommand } from './run-command.js';
 import { sessionsCommand } from './sessions-command.js';
 import { toolsCommand } from './tools-command.js';
@@ -17,6 +18,9 @@ Commands:
   call TOOL [--args JSON | key=value …]
                        one tool call through the pipeline, rendered (--json, --report)
   tools [QUERY]        list the tools, or search them (ToolSearch)
+  mcp [--upstream NAME=COMMAND …]
+                       serve the tools over MCP on stdio; upstream servers' tools
+                       are callable inside ToolCall as NAME/tool
   sessions [prune]     list sessions, or prune them (--keep N, --older-than DAYS)
   help                 show this help
 
@@ -31,6 +35,7 @@ const commands: Record<string, Command> = {
   run: runCommand,
   call: callCommand,
   tools: toolsCommand,
+  mcp: mcpCommand,
   sessions: sessionsCommand,
 };
 

@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
-import type { PermissionRule, Tool } from '@toolcall/pipeline';
+import type { PermissionAsker, PermissionRule, Tool } from '@toolcall/pipeline';
 import { createAsker } from './asker.js';
 import type { CommonValues } from './common-options.js';
 import { type Config, loadConfig } from './config.js';
 import type { CliIo } from './io.js';
+import { createSessionMedia, type SessionMedia } from './media-sink.js';
 import { parseRule, withDefaults } from './rules.js';
 import { openSession, type Session } from './session.js';
 import { buildToolSet, type CliToolSet } from './tool-set.js';
@@ -13,6 +14,7 @@ export interface Setup extends CliToolSet {
   readonly workspace: string;
   readonly config: Config;
   readonly session: Session;
+  readonly media: SessionMedia;
 }
 
 const SANDBOX = ['off', 'best-effort', 'required'] as const;
@@ -26,6 +28,8 @@ export async function setUp(
     composable?: readonly string[];
     config?: Config;
     onPrompt?: (open: boolean) => void;
+    /** Replaces the terminal asker (the MCP server asks through elicitation). */
+    askUser?: (fallback: PermissionAsker | undefined) => PermissionAsker;
   } = {},
 ): Promise<{ success: true; value: Setup } | { success: false; error: string }> {
   const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
@@ -53,20 +57,26 @@ export async function setUp(
   }
   const session = await openSession(workspace, values.session);
   if (!session.success) return session;
+  const asker = createAsker({
+    yes: values.yes ?? false,
+    input: io.stdin ?? process.stdin,
+    output: io.stderr,
+    ...(extra.onPrompt ? { onPrompt: extra.onPrompt } : {}),
+  });
+  const media = createSessionMedia(session.value.directory);
   const toolSet = buildToolSet({
     workspace,
     session: session.value,
     sandbox: sandbox as (typeof SANDBOX)[number],
     permissions: { mode: config.permissions?.mode ?? 'ask', rules: withDefaults(rules) },
-    askUser: createAsker({
-      yes: values.yes ?? false,
-      input: io.stdin ?? process.stdin,
-      output: io.stderr,
-      ...(extra.onPrompt ? { onPrompt: extra.onPrompt } : {}),
-    }),
+    askUser: extra.askUser ? extra.askUser(values.yes ? () => 'allow-once' : undefined) : asker,
+    media,
     hooks: config.hooks ?? [],
     ...(extra.tools ? { extraTools: extra.tools } : {}),
     ...(extra.composable ? { composable: extra.composable } : {}),
   });
-  return { success: true, value: { workspace, config, session: session.value, ...toolSet } };
+  return {
+    success: true,
+    value: { workspace, config, session: session.value, media, ...toolSet },
+  };
 }

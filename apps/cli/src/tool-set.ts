@@ -8,6 +8,7 @@ import {
   createToolSearchTool,
   ENVELOPE_TOOLS,
   type HookRegistration,
+  type MediaSink,
   type PermissionAsker,
   type PermissionMode,
   type PermissionRule,
@@ -34,6 +35,8 @@ export interface CliToolSetOptions {
   };
   readonly askUser: PermissionAsker | undefined;
   readonly hooks: NonNullable<Config['hooks']>;
+  /** Where media (images) land: the session directory. */
+  readonly media: MediaSink;
   /** Wrapped tools (upstream MCP servers) and the ones admitted for composition. */
   readonly extraTools?: readonly Tool[];
   readonly composable?: readonly string[];
@@ -70,6 +73,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     rules: options.permissions.rules,
     ...(options.askUser === undefined ? {} : { asker: options.askUser }),
     hooks,
+    media: options.media,
     hookSession: { session_id: options.session.id, cwd: options.workspace },
   });
   const registered = pipeline;

@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Pipeline } from '@toolcall/pipeline';
+import { commonOptions } from './common-options.js';
+import { loadConfig } from './config.js';
+import type { CliIo } from './io.js';
+import { createElicitingAsker, createMcpServer } from './mcp-server.js';
+import {
+  connectUpstream,
+  parseUpstream,
+  type Upstream,
+  type UpstreamSpec,
+} from './mcp-upstream.js';
+import type { SessionMedia } from './media-sink.js';
+import { setUp } from './setup.js';
+
+/** `toolcall mcp [--upstream NAME=COMMAND …]`: serves the tool set over MCP on stdio. */
+export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    io.stderr.write(`toolcall mcp: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const { values } = parsed;
+  const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
+  const config = await loadConfig(workspace, io.env ?? process.env);
+  if (!config.success) {
+    io.stderr.write(`toolcall mcp: ${config.error}\n`);
+    return 2;
+  }
+  const specs: UpstreamSpec[] = Object.entries(config.value.upstreams ?? {}).map(
+    ([name, entry]) => ({
+      name,
+      command: entry.command,
+      args: entry.args ?? [],
+      composable: entry.composable ?? [],
+    }),
+  );
+  for (const text of values.upstream ?? []) {
+    const spec = parseUpstream(text);
+    if (spec === undefined) {
+      io.stderr.write(`toolcall mcp: bad --upstream '${text}': expected NAME=COMMAND\n`);
+      return 2;
+    }
+    specs.push(spec);
+  }
+  const upstreams: Upstream[] = [];
+  for (const spec of specs) {
+    try {
+      upstreams.push(await connectUpstream(spec, workspace));
+    } catch (error) {
+      io.stderr.write(`toolcall mcp: upstream ${spec.name}: ${(error as Error).message}\n`);
+      await Promise.all(upstreams.map((upstream) => upstream.close()));
+      return 1;
+    }
+  }
+  let pipeline: Pipeline | undefined;
+  let media: SessionMedia | undefined;
+  const server = createMcpServer({
+    pipeline: () => pipeline!,
+    media: { put: (...args) => media!.put(...args), bytes: (id) => media?.bytes(id) },
+    version: '0.0.0',
+  });
+  const setup = await setUp(values, io, {
+    config: config.value,
+    tools: upstreams.flatMap((upstream) => upstream.tools),
+    composable: upstreams.flatMap((upstream) => upstream.composable),
+    askUser: (fallback) => createElicitingAsker(server, fallback),
+  });
+  if (!setup.success) {
+    io.stderr.write(`toolcall mcp: ${setup.error}\n`);
+    await Promise.all(upstreams.map((upstream) => upstream.close()));
+    return 2;
+  }
+  pipeline = setup.value.pipeline;
+  media = setup.value.media;
+  const closed = new Promise<void>((done) => {
+    server.onclose = done;
+  });
+  await server.connect(new StdioServerTransport(io.stdin ?? process.stdin, io.stdout));
+  await closed;
+  await Promise.all(upstreams.map((upstream) => upstream.close()));
+  return 0;
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    options: { ...commonOptions, upstream: { type: 'string', multiple: true } },
+  });
+}

@@ -1,0 +1,124 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type PermissionAnswer,
+  type PermissionAsker,
+  type PermissionRequest,
+  type Pipeline,
+  projectToolCall,
+  toMcpTool,
+} from '@toolcall/pipeline';
+import { describeRequest } from './asker.js';
+import type { SessionMedia } from './media-sink.js';
+
+/** The MCP server over a pipeline: native tools, ToolSearch and ToolCall. */
+export function createMcpServer(options: {
+  pipeline: () => Pipeline;
+  media: SessionMedia;
+  version: string;
+}): Server {
+  const server = new Server(
+    { name: 'toolcall', version: options.version },
+    { capabilities: { tools: {} } },
+  );
+  let counter = 0;
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    // Upstream (wrapped) tools have a category: they are reached through ToolCall only.
+    tools: options
+      .pipeline()
+      .tools()
+      .filter((tool) => tool.category === undefined)
+      .map((tool) => toMcpTool(tool)),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const pipeline = options.pipeline();
+    counter += 1;
+    const toolUseId = `mcp-${counter}`;
+    const token = request.params._meta?.progressToken;
+    let settled = 0;
+    // Progress: one notification per nested call that starts or settles.
+    const unsubscribe =
+      token === undefined
+        ? () => {}
+        : pipeline.subscribe((event) => {
+            if (event.parentId !== toolUseId || event.type === 'permission-approved') return;
+            if (event.type === 'settled') settled += 1;
+            void extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: {
+                  progressToken: token,
+                  progress: settled,
+                  message: `${event.type === 'started' ? 'started' : 'finished'} ${event.toolName}`,
+                },
+              })
+              .catch(() => {});
+          });
+    const run = pipeline.runTool({
+      name: request.params.name,
+      input: request.params.arguments ?? {},
+      toolUseId,
+    });
+    const cancel = () => run.cancel();
+    extra.signal.addEventListener('abort', cancel, { once: true });
+    try {
+      const outcome = await run.outcome;
+      const projected =
+        outcome.toolName === 'ToolCall'
+          ? await projectToolCall(pipeline, outcome)
+          : await pipeline.project(outcome);
+      const images = projected.media.flatMap((reference) => {
+        const bytes = options.media.bytes(reference.id);
+        return bytes === undefined
+          ? []
+          : [
+              {
+                type: 'image' as const,
+                data: Buffer.from(bytes).toString('base64'),
+                mimeType: reference.mimeType,
+              },
+            ];
+      });
+      return {
+        content: [{ type: 'text' as const, text: projected.text }, ...images],
+        isError: projected.isError,
+      };
+    } finally {
+      extra.signal.removeEventListener('abort', cancel);
+      unsubscribe();
+    }
+  });
+  return server;
+}
+
+/**
+ * Asks through MCP elicitation when the client supports it, and otherwise falls back to the
+ * configured policy (`--yes` approves, anything else denies).
+ */
+export function createElicitingAsker(
+  server: Server,
+  fallback: PermissionAsker | undefined,
+): PermissionAsker {
+  return async (request: PermissionRequest): Promise<PermissionAnswer> => {
+    if (server.getClientCapabilities()?.elicitation === undefined) {
+      return fallback === undefined ? 'deny' : fallback(request);
+    }
+    const answer = await server.elicitInput({
+      message: `${describeRequest(request)} (${request.reason})`,
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          decision: {
+            type: 'string',
+            title: 'Allow this call?',
+            enum: ['allow-once', 'allow-always', 'deny'],
+          },
+        },
+        required: ['decision'],
+      },
+    });
+    if (answer.action !== 'accept') return 'deny';
+    const decision = answer.content?.decision;
+    return decision === 'allow-once' || decision === 'allow-always' ? decision : 'deny';
+  };
+}

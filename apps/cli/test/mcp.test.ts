@@ -1,0 +1,157 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bin, tempDir } from './helpers.js';
+
+const upstream = fileURLToPath(new URL('./fixtures/upstream-server.mjs', import.meta.url));
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+type Content = { type: string; text?: string; data?: string; mimeType?: string };
+
+async function connect(
+  args: readonly string[],
+  answer?: (message: string) => string,
+): Promise<Client> {
+  const cwd = tempDir();
+  const client = new Client(
+    { name: 'test', version: '1.0.0' },
+    answer === undefined ? {} : { capabilities: { elicitation: {} } },
+  );
+  if (answer !== undefined) {
+    client.setRequestHandler(ElicitRequestSchema, (request) => ({
+      action: 'accept',
+      content: { decision: answer(String(request.params.message)) },
+    }));
+  }
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'mcp', '--upstream', `up=${process.execPath} ${upstream}`, ...args],
+      cwd,
+      env: { ...process.env, XDG_CONFIG_HOME: `${cwd}/.xdg` } as Record<string, string>,
+      stderr: 'ignore',
+    }),
+  );
+  return client;
+}
+
+const textOf = (result: Record<string, unknown>) =>
+  ((result.content ?? []) as Content[])
+    .filter((item) => item.type === 'text')
+    .map((item) => item.text)
+    .join('\n');
+
+let web: HttpServer;
+let url: string;
+let plain: Client;
+const asked: string[] = [];
+let eliciting: Client;
+
+beforeAll(async () => {
+  web = createServer((_request, response) => {
+    response.setHeader('content-type', 'text/plain');
+    response.end('served text');
+  });
+  await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(web.address() as AddressInfo).port}/a.txt`;
+  plain = await connect([]);
+  eliciting = await connect([], (message) => {
+    asked.push(message);
+    return 'allow-once';
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await plain?.close();
+  await eliciting?.close();
+  web?.close();
+});
+
+describe('toolcall mcp', () => {
+  it('lists the native tools, ToolSearch and ToolCall with schemas and annotations', async () => {
+    const { tools } = await plain.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'WebFetch',
+      'WebSearch',
+      'ToolSearch',
+      'ToolCall',
+    ]);
+    const toolCall = tools.find((tool) => tool.name === 'ToolCall')!;
+    expect(toolCall.inputSchema).toMatchObject({ type: 'object', required: ['expression'] });
+    expect(toolCall.annotations).toEqual({ readOnlyHint: true, destructiveHint: false });
+  });
+
+  it('calls ToolSearch, which finds the upstream tools by their NAME/tool identity', async () => {
+    const result = await plain.callTool({ name: 'ToolSearch', arguments: { query: 'up/echo' } });
+    expect(result.isError).toBe(false);
+    expect(textOf(result)).toContain('(up/echo :text string)');
+  });
+
+  it('denies a network call without elicitation or --yes', async () => {
+    const result = await plain.callTool({ name: 'WebFetch', arguments: { url } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/denied/i);
+  });
+
+  it('asks through elicitation and runs WebFetch when the person allows it', async () => {
+    const result = await eliciting.callTool({ name: 'WebFetch', arguments: { url } });
+    expect(textOf(result)).toContain('served text');
+    expect(asked.at(-1)).toContain('WebFetch wants to connect to: 127.0.0.1');
+  });
+
+  it('reports invalid WebSearch input as a tool error', async () => {
+    const result = await plain.callTool({ name: 'WebSearch', arguments: { query: '' } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('WebSearch input is invalid');
+  });
+
+  it('composes upstream tools in one ToolCall script with progress notifications', async () => {
+    const progress: string[] = [];
+    const result = await plain.callTool(
+      {
+        name: 'ToolCall',
+        arguments: {
+          expression:
+            '(let ((xs (parallel (up/echo :text "a") (up/echo :text "b")))) (string-join xs "+"))',
+        },
+      },
+      undefined,
+      { onprogress: (event) => progress.push(String(event.message)) },
+    );
+    expect(textOf(result)).toMatch(/^A\+B/);
+    expect(result.isError).toBe(false);
+    expect(progress.filter((message) => message === 'finished up/echo')).toHaveLength(2);
+  });
+
+  it('keeps an upstream tool that is not read-only standalone-only', async () => {
+    const composed = await plain.callTool({
+      name: 'ToolCall',
+      arguments: { expression: '(list (up/write :text "x"))' },
+    });
+    expect(composed.isError).toBe(true);
+    const direct = await plain.callTool({
+      name: 'ToolCall',
+      arguments: { expression: '(up/write :text "x")' },
+    });
+    // Not read-only, so the call is asked, and this client cannot answer.
+    expect(textOf(direct)).toMatch(/denied/i);
+  });
+
+  it('returns an upstream image as MCP image content', async () => {
+    const result = await plain.callTool({
+      name: 'ToolCall',
+      arguments: { expression: '(up/image)' },
+    });
+    expect(result.isError).toBe(false);
+    expect((result.content as Content[]).find((item) => item.type === 'image')).toEqual({
+      type: 'image',
+      data: PNG,
+      mimeType: 'image/png',
+    });
+  });
+});
