@@ -24,7 +24,7 @@ describe('@toolcall/exec as a consumer sees it', () => {
         const manager = api.createExecManager({
           workspaceRoot: workspace,
           graceMs: 300,
-          analyze: () => ({ readOnly: true }),
+          hostEnvironment: { ...process.env, HOME: workspace },
         });
         const done = await manager.runBash({ owner: '/root', command: 'echo hello' });
         const running = await manager.runBash({

@@ -19,14 +19,16 @@ export function temporaryDirectory(prefix = 'exec-test-'): string {
   return directory;
 }
 
-/** A manager over a fresh workspace, torn down after the test; read-only analysis skips login files. */
+/** A manager over a fresh workspace with the real analyzer, torn down after the test. */
 export function testManager(options: Partial<ExecManagerOptions> = {}): ExecManager {
+  const host = options.hostEnvironment ?? process.env;
   const manager = createExecManager({
     workspaceRoot: temporaryDirectory(),
     sandbox: 'off',
     graceMs: 300,
-    analyze: () => ({ readOnly: true }),
     ...options,
+    // Login shells read the host's startup files; an empty home keeps outputs deterministic.
+    hostEnvironment: { ...host, HOME: options.hostEnvironment?.HOME ?? temporaryDirectory() },
   });
   cleanups.push(() => manager.teardown());
   return manager;
