@@ -40,6 +40,15 @@ describe('@toolcall/exec as a consumer sees it', () => {
           yieldTimeMs: 5_000,
         });
         const stopped = await manager.stopExecution({ owner: '/root', executionId });
+        const piped = await manager.runBash({ owner: '/root', command: 'false | true' });
+        if (!piped.success) throw piped.error;
+        expect(api.formatBashResult(piped.value)).toMatchObject({
+          result:
+            'Pipeline stage 1 failed.\n\n<bash-execution command="false | true" state="completed" termination="exited" exit_code="0" outcome="failure" wall_time_seconds="' +
+            (piped.value.facts.wallTimeMs / 1000).toFixed(3) +
+            '" output_bytes="0" output_lines="0" tty="false" pipeline_exit_codes="1 0" pipeline_failed_stages="1" pipeline_classification="classified"/>',
+          status: 'error',
+        });
         expect([
           done.value.output,
           done.value.facts.outcome,

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,4 +69,16 @@ export async function waitForDescendants(pid: number, count: number): Promise<vo
   while (findDescendants(pid).length < count) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** Resolves once `predicate` holds, checking every 10 ms (for states that emit no event). */
+export async function waitUntil(predicate: () => boolean): Promise<void> {
+  while (!predicate()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** Creates a named pipe in a temporary directory. */
+export function temporaryFifo(name = 'fifo'): string {
+  const path = join(temporaryDirectory('exec-fifo-'), name);
+  execFileSync('mkfifo', [path]);
+  return path;
 }
