@@ -1,17 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { AdmissionQueue } from './admission.js';
 import type { BashAnalysis } from './bash/analysis-types.js';
 import { type BashAnalyzer, createBashAnalyzer } from './bash/create-bash-analyzer.js';
 import { type PreparedShell, prepareShell, type ShellRequest } from './bash-launch.js';
 import { ExecError } from './errors.js';
 import { type ExecutionRecord, observeRecord, waitFor } from './execution-record.js';
 import { type HelperRequest, type HelperRun, runHelper } from './helper.js';
-import {
-  createExecutionId,
-  type LaunchContext,
-  type LaunchRequest,
-  launchExecution,
-} from './launch.js';
+import { type LaunchContext, type LaunchRequest, launchExecution } from './launch.js';
 import { CompletionMailbox } from './mailbox.js';
 import {
   type BashRequest,
@@ -19,13 +15,13 @@ import {
   type NormalizedManagerOptions,
   normalizeManagerOptions,
 } from './manager-options.js';
-import { type MonitorRequest, MonitorSession, validateMonitorRequest } from './monitor.js';
+import type { MonitorRequest } from './monitor.js';
+import { launchMonitor } from './monitor-launch.js';
 import { MonitorMailbox } from './monitor-mailbox.js';
-import { cancelledObservation, type QueuedWork, queuedFacts } from './queued-work.js';
 import { fail, type Result, succeed } from './result.js';
-import { LaneScheduler, type Lease } from './scheduler.js';
+import type { LaneScheduler } from './scheduler.js';
 import type { ExecutionFacts, ExecutionObservation, OwnerId } from './types.js';
-import { BASH_YIELD, INPUT_WAIT, POLL_WAIT, resolveWait, type WaitRecord } from './wait-bounds.js';
+import { BASH_YIELD, INPUT_WAIT, POLL_WAIT, resolveWait } from './wait-bounds.js';
 
 let sharedAnalyzer: Promise<BashAnalyzer | null> | undefined;
 
@@ -35,20 +31,14 @@ function defaultAnalyzer(): Promise<BashAnalyzer | null> {
   return sharedAnalyzer;
 }
 
-type Admission =
-  | { kind: 'admitted'; id: string; lease: Lease }
-  | { kind: 'cancelled'; observation: ExecutionObservation };
-
 /** The managed processes of one session: Bash, Monitor, polling, stopping, helpers and teardown. */
 export class ExecManager {
   /** Completion records for yielded executions that ended on their own (or were stopped by the user). */
   readonly completions = new CompletionMailbox();
   /** Monitor event batches and terminal records. */
   readonly monitors = new MonitorMailbox();
-  /** The session's admission scheduler: read-only calls share a lane, others run alone. */
-  readonly scheduler = new LaneScheduler();
   private readonly records = new Map<string, ExecutionRecord>();
-  private readonly queued = new Map<string, QueuedWork>();
+  private readonly admission: AdmissionQueue;
   private readonly retiredOwners = new Set<OwnerId>();
   private reserved = 0;
   private closed = false;
@@ -71,7 +61,17 @@ export class ExecManager {
     this.artifactDirectories = normalized.artifactDirectories;
     this.temporaryDirectory = normalized.temporaryDirectory;
     this.context = normalized.context;
+    this.admission = new AdmissionQueue(
+      normalized.now,
+      normalized.mode,
+      (owner) => !this.closed && !this.retiredOwners.has(owner) && normalized.isOwnerActive(owner),
+    );
     process.once('exit', this.exitHook);
+  }
+
+  /** The session's admission scheduler: read-only calls share a lane, others run alone. */
+  get scheduler(): LaneScheduler {
+    return this.admission.scheduler;
   }
 
   /** Live managed processes, including launches being prepared. */
@@ -163,71 +163,13 @@ export class ExecManager {
     });
   }
 
-  /**
-   * Waits for a scheduler lane in FIFO order while listed as `queued`, then re-checks that the
-   * owner is still active; cancelled or rejected work settles without spawning a process.
-   */
-  private async admit(
-    prepared: PreparedShell,
-    work: { owner: OwnerId; command: string; tty: boolean; wait: WaitRecord; signal?: AbortSignal },
-  ): Promise<Result<Admission>> {
-    const id = createExecutionId();
-    const ticket = this.scheduler.acquire(prepared.lane);
-    let entry: QueuedWork | undefined;
-    if (!ticket.immediate) {
-      const queuedEntry: QueuedWork = {
-        id,
-        owner: work.owner,
-        command: work.command,
-        tty: work.tty,
-        since: this.options.now(),
-        cancel: (termination) => {
-          queuedEntry.cancelledBy ??= termination;
-          queuedEntry.observation ??= cancelledObservation(
-            queuedEntry,
-            queuedEntry.cancelledBy,
-            this.options.now(),
-            this.options.mode,
-            work.wait,
-          );
-          ticket.cancel();
-          return queuedEntry.observation;
-        },
-      };
-      entry = queuedEntry;
-      this.queued.set(id, entry);
-    }
-    const onAbort = () => entry?.cancel('aborted');
-    work.signal?.addEventListener('abort', onAbort, { once: true });
-    if (work.signal?.aborted) onAbort();
-    const lease = await ticket.lease;
-    work.signal?.removeEventListener('abort', onAbort);
-    this.queued.delete(id);
-    if (entry?.observation) {
-      lease?.release();
-      return succeed({ kind: 'cancelled', observation: entry.observation });
-    }
-    if (lease === null) throw new Error('A lane was refused without a cancellation.');
-    if (
-      this.closed ||
-      this.retiredOwners.has(work.owner) ||
-      !this.options.isOwnerActive(work.owner)
-    ) {
-      lease.release();
-      return fail(
-        new ExecError('owner-retired', 'The owner of this execution is no longer active.'),
-      );
-    }
-    return succeed({ kind: 'admitted', id, lease });
-  }
-
   /** Runs a Bash command and waits up to its yield time; a still-running command returns its id. */
   async runBash(request: BashRequest): Promise<Result<ExecutionObservation>> {
     const wait = resolveWait(request.yieldTimeMs, BASH_YIELD);
     const prepared = await this.prepare(request);
     if (!prepared.success) return prepared;
     const tty = request.tty ?? false;
-    const admitted = await this.admit(prepared.value, {
+    const admitted = await this.admission.admit(prepared.value.lane, {
       owner: request.owner,
       command: request.command,
       tty,
@@ -275,69 +217,17 @@ export class ExecManager {
    * Starts a Monitor for the root owner: it yields at once with facts (no stdout), and its
    * stdout lines arrive as batched events in `monitors` until exactly one terminal record.
    */
-  async startMonitor(request: MonitorRequest): Promise<Result<ExecutionObservation>> {
-    const valid = validateMonitorRequest(request, this.options.rootOwner);
-    if (!valid.success) return valid;
-    const timeoutMs = valid.value;
-    const wait: WaitRecord = { requestedMs: undefined, effectiveMs: 0 };
-    const prepared = await this.prepare(request);
-    if (!prepared.success) return prepared;
-    const admitted = await this.admit(prepared.value, {
-      owner: request.owner,
-      command: request.command,
-      tty: false,
-      wait,
-    });
-    if (!admitted.success) return admitted;
-    if (admitted.value.kind === 'cancelled') return succeed(admitted.value.observation);
-    const { id, lease } = admitted.value;
-    let record: ExecutionRecord | undefined;
-    const session = new MonitorSession(
-      request.owner,
-      id,
-      request.description,
-      this.monitors,
-      (termination) => void record?.execution.stop(termination),
-      request.clock,
+  startMonitor(request: MonitorRequest): Promise<Result<ExecutionObservation>> {
+    return launchMonitor(
+      {
+        rootOwner: this.options.rootOwner,
+        mailbox: this.monitors,
+        prepare: (shell) => this.prepare(shell),
+        admit: (lane, work) => this.admission.admit(lane, work),
+        start: (launch) => this.start(launch),
+      },
+      request,
     );
-    const started = await this.start({
-      id,
-      owner: request.owner,
-      command: request.command,
-      argv: prepared.value.argv,
-      cwd: prepared.value.cwd,
-      tty: false,
-      confinement: prepared.value.confinement,
-      writableRoots: prepared.value.writableRoots,
-      readRoots: [],
-      analysis: prepared.value.analysis,
-      onStdout: session.onStdout,
-    });
-    // Monitor yields at once, so it never holds its lane past launch.
-    lease.release();
-    if (!started.success) {
-      session.discard();
-      return started;
-    }
-    record = started.value;
-    const { execution } = record;
-    execution.yielded = true;
-    const timer = setTimeout(() => void execution.stop('timed-out'), timeoutMs);
-    timer.unref();
-    record.monitor = { session, timer, timeoutMs };
-    if (execution.state === 'completed') {
-      clearTimeout(timer);
-      session.settle(execution.facts(), false, timeoutMs);
-    }
-    return succeed({
-      output: '',
-      omittedBytes: 0,
-      omittedChars: 0,
-      facts: execution.facts(),
-      yielded: true,
-      wait,
-      sandbox: record.sandbox,
-    });
   }
 
   private findOwned(owner: OwnerId, executionId: string): Result<ExecutionRecord> {
@@ -391,11 +281,7 @@ export class ExecManager {
   /** The owner's queued work and live yielded executions (Monitors included); finished ones never appear. */
   listExecutions({ owner }: { owner: OwnerId }): ExecutionFacts[] {
     const live: ExecutionFacts[] = [];
-    for (const work of this.queued.values()) {
-      if (work.owner === owner && !work.observation) {
-        live.push(queuedFacts(work, this.options.now()));
-      }
-    }
+    live.push(...this.admission.list(owner));
     for (const { execution } of this.records.values()) {
       if (execution.owner === owner && execution.yielded && execution.state !== 'completed') {
         live.push(execution.facts());
@@ -414,8 +300,8 @@ export class ExecManager {
     executionId: string;
     by?: 'model' | 'user';
   }): Promise<Result<ExecutionObservation>> {
-    const work = this.queued.get(executionId);
-    if (work?.owner === owner) return succeed(work.cancel('stopped'));
+    const cancelled = this.admission.cancel(owner, executionId, 'stopped');
+    if (cancelled) return succeed(cancelled);
     const found = this.findOwned(owner, executionId);
     if (!found.success) return found;
     const record = found.value;
@@ -467,9 +353,7 @@ export class ExecManager {
   /** Kills exactly the owner's children, releases their spools and retires the owner. */
   async teardownOwner(owner: OwnerId): Promise<void> {
     this.retiredOwners.add(owner);
-    for (const work of this.queued.values()) {
-      if (work.owner === owner) work.cancel('owner-stopped');
-    }
+    this.admission.cancelOwner(owner);
     this.completions.discard(owner);
     this.monitors.discard(owner);
     const owned = [...this.records.values()].filter((record) => record.execution.owner === owner);
@@ -487,7 +371,7 @@ export class ExecManager {
     this.closed = true;
     const owners = new Set([
       ...[...this.records.values()].map((record) => record.execution.owner),
-      ...[...this.queued.values()].map((work) => work.owner),
+      ...this.admission.owners(),
     ]);
     await Promise.all([...owners].map((owner) => this.teardownOwner(owner)));
     process.removeListener('exit', this.exitHook);
