@@ -6,7 +6,7 @@ import { type MonitorRequest, MonitorSession, validateMonitorRequest } from './m
 import type { MonitorMailbox } from './monitor-mailbox.js';
 import { type Result, succeed } from './result.js';
 import type { Lane } from './scheduler.js';
-import type { ExecutionObservation, OwnerId } from './types.js';
+import type { ExecutionObservation, OwnerId, Termination } from './types.js';
 import type { WaitRecord } from './wait-bounds.js';
 
 /** The manager services a Monitor launch uses. */
@@ -39,12 +39,17 @@ export async function launchMonitor(
   if (admitted.value.kind === 'cancelled') return succeed(admitted.value.observation);
   const { id, lease } = admitted.value;
   let record: ExecutionRecord | undefined;
+  // A flood seen before the launch returned is applied as soon as the record exists.
+  let earlyStop: Termination | undefined;
   const session = new MonitorSession(
     request.owner,
     id,
     request.description,
     host.mailbox,
-    (termination) => void record?.execution.stop(termination),
+    (termination) => {
+      if (record) void record.execution.stop(termination);
+      else earlyStop ??= termination;
+    },
     request.clock,
   );
   const started = await host.start({
@@ -72,6 +77,7 @@ export async function launchMonitor(
   const timer = setTimeout(() => void execution.stop('timed-out'), timeoutMs);
   timer.unref();
   record.monitor = { session, timer, timeoutMs };
+  if (earlyStop) void execution.stop(earlyStop);
   if (execution.state === 'completed') {
     clearTimeout(timer);
     session.settle(execution.facts(), false, timeoutMs);

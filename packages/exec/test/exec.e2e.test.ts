@@ -42,6 +42,19 @@ describe('@toolcall/exec as a consumer sees it', () => {
         const stopped = await manager.stopExecution({ owner: '/root', executionId });
         const piped = await manager.runBash({ owner: '/root', command: 'false | true' });
         if (!piped.success) throw piped.error;
+        const terminal = new Promise((resolve) => {
+          const stop = manager.monitors.subscribe((record) => {
+            if (record.kind !== 'terminal') return;
+            stop();
+            resolve([record.eventCount, record.termination, record.wake]);
+          });
+        });
+        const monitor = await manager.startMonitor({
+          owner: '/root',
+          command: 'echo event',
+          description: 'e2e',
+        });
+        expect([monitor.success, await terminal]).toEqual([true, [1, 'exited', true]]);
         expect(api.formatBashResult(piped.value)).toMatchObject({
           result:
             'Pipeline stage 1 failed.\n\n<bash-execution command="false | true" state="completed" termination="exited" exit_code="0" outcome="failure" wall_time_seconds="' +
