@@ -17,6 +17,7 @@ import {
   walked,
   wrongType,
 } from './check.js';
+import { charLength } from './code-points.js';
 
 const MANY = Number.POSITIVE_INFINITY;
 type Same = (a: Value, b: Value, m?: Machine) => boolean;
@@ -40,7 +41,7 @@ function nthcdr(n: number, value: Value): Value {
 }
 
 function length(value: Value): number {
-  if (typeof value === 'string') return Array.from(value).length;
+  if (typeof value === 'string') return charLength(value);
   if (Array.isArray(value)) return value.length;
   let n = 0;
   let tail: Value = value;

@@ -4,6 +4,7 @@ import type { Primitive } from '../nodes-call.js';
 import { type CompiledRegexp, compileRegexp, regexpQuote } from '../regexp-shim.js';
 import { list, NIL, type Value } from '../values.js';
 import { asFixnum, asString, CELL_BYTES, checkString, define, given } from './check.js';
+import { charIndex, charLength, unitOffset } from './code-points.js';
 
 /** The fixed whitespace separator an omitted split separator uses (never Emacs configuration). */
 export const defaultSeparators = '[ \f\t\n\r\v]+';
@@ -95,12 +96,14 @@ export const regexpPrimitives: Primitive[] = [
   define('string-match-p', 2, 3, ([re, s, start], m) => {
     const text = asString(s);
     const regexp = guestRegexp(asString(re));
+    const length = charLength(text);
     let from = given(start) ? asFixnum(start) : 0;
-    if (from < 0) from += text.length;
-    if (from < 0 || from > text.length) guestError(`args-out-of-range ${from}`);
-    chargeRegexp(m, regexp, text.length - from);
-    const match = regexp.exec(text, from);
-    return match === null ? NIL : match.start;
+    if (from < 0) from += length;
+    if (from < 0 || from > length) guestError(`args-out-of-range ${from}`);
+    const unit = unitOffset(text, from);
+    chargeRegexp(m, regexp, text.length - unit);
+    const match = regexp.exec(text, unit);
+    return match === null ? NIL : charIndex(text, match.start);
   }),
   define('split-string', 1, 4, ([s, separators, omitNulls, trim], m) =>
     split(m, asString(s), separators, omitNulls, trim),

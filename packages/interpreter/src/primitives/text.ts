@@ -14,6 +14,7 @@ import {
   listToArray,
   wrongType,
 } from './check.js';
+import { charIndex, charLength, unitOffset } from './code-points.js';
 import { parseNumber } from './parse-number.js';
 
 const MANY = Number.POSITIVE_INFINITY;
@@ -129,9 +130,9 @@ export const textPrimitives: Primitive[] = [
     const n = asString(needle);
     const h = asString(haystack);
     const from = given(start) ? asFixnum(start) : 0;
-    if (from < 0 || from > h.length) guestError(`args-out-of-range ${from}`);
-    const at = h.indexOf(n, from);
-    return at < 0 ? NIL : at;
+    if (from < 0 || from > charLength(h)) guestError(`args-out-of-range ${from}`);
+    const at = h.indexOf(n, unitOffset(h, from));
+    return at < 0 ? NIL : charIndex(h, at);
   }),
   define('upcase', 1, 1, ([v], m) =>
     charged(
