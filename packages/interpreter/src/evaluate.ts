@@ -182,8 +182,27 @@ function classify(error: unknown, calls: CallRecord[]): Outcome {
   throw error;
 }
 
+const optionKeys = new Set(['tools', 'limits', 'signal', 'parallelism', 'onEvent', 'clock']);
+
+function checkOptionKeys(options: EvaluateOptions): void {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(`evaluate options must be an object, received ${String(options)}`);
+  for (const key of Object.keys(options))
+    if (!optionKeys.has(key))
+      throw new TypeError(
+        `evaluate: unknown option ${key}; expected one of ${[...optionKeys].join(', ')}`,
+      );
+  if (options.onEvent !== undefined && typeof options.onEvent !== 'function')
+    throw new TypeError(`options.onEvent must be a function, received ${typeof options.onEvent}`);
+}
+
 /** Reads, preflights and runs a script against a closed tool roster under hard budgets. */
 export async function evaluate(source: string, options: EvaluateOptions = {}): Promise<Outcome> {
+  if (typeof source !== 'string')
+    throw new TypeError(
+      `evaluate expects the script source as a string, received ${typeof source}`,
+    );
+  checkOptionKeys(options);
   const limits = normalizeLimits(options.limits);
   const roster = rosterOf(options.tools);
   const clock = options.clock ?? systemClock;

@@ -24,7 +24,7 @@ export function printSymbolName(name: string): string {
   if (name === '') return '##';
   let text = '';
   for (const ch of name) text += symbolEscapes.test(ch) || ch <= ' ' ? `\\${ch}` : ch;
-  return numberLike.test(name) ? `\\${text}` : text;
+  return numberLike.test(name) && !text.startsWith('\\') ? `\\${text}` : text;
 }
 
 /** Prints a string with the escapes `prin1` uses: only `"` and `\` are escaped. */
