@@ -3,7 +3,7 @@ import type { CompileContext, Scope } from './compile-context.js';
 import { describe, items, problem } from './compile-support.js';
 import type { Node } from './machine.js';
 import { primitives } from './primitives/index.js';
-import { compileRegexp } from './regexp-shim.js';
+import { compileRegexp } from './primitives/regexps.js';
 import { Cons, intern, NIL, Sym, type Value } from './values.js';
 
 const _LAMBDA = intern('lambda');
