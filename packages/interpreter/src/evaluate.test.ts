@@ -303,3 +303,38 @@ describe('evaluate', () => {
     expect(outcome.success).toBe(true);
   });
 });
+
+describe('evaluate with unusual tool results', () => {
+  it('turns a result nested too deeply into a guest error', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 1500; i++) deep = [deep];
+    const outcome = await evaluate('(Deep)', {
+      tools: { Deep: { call: async () => deep } },
+      limits: { valueSize: 1e7 },
+    });
+    expect(outcome).toMatchObject({
+      success: true,
+      printed: expect.stringMatching(
+        /^\(:error "Deep returned (an unusable result|a value that is not JSON)/,
+      ),
+    });
+  });
+
+  it('turns a result that is not JSON into a guest error', async () => {
+    const outcome = await evaluate('(Odd)', { tools: { Odd: { call: async () => ({ n: 1n }) } } });
+    expect(outcome).toMatchObject({
+      success: true,
+      printed: '(:error "Odd returned a value that is not JSON")',
+    });
+  });
+
+  it('maps JSON results to keyword plists, vectors and the JSON keywords', async () => {
+    const outcome = await evaluate('(Json)', {
+      tools: { Json: { call: async () => ({ a: [1, 2.5, true, false, null], b: 'x' }) } },
+    });
+    expect(outcome).toMatchObject({
+      success: true,
+      printed: '(:a [1 2.5 t :json-false :null] :b "x")',
+    });
+  });
+});

@@ -148,11 +148,16 @@ export class ScriptRuntime implements Runtime {
       Object.assign(record, { status: 'error', error: message });
       return { value: failure(message), size: message.length };
     }
+    let value: Value;
+    try {
+      value = raw === undefined ? failure(`${record.tool} returned nothing`) : fromJson(raw);
+    } catch (error) {
+      const message = `${record.tool} returned an unusable result: ${(error as Error).message}`;
+      Object.assign(record, { status: 'error', error: message });
+      return { value: failure(message), size: message.length };
+    }
     Object.assign(record, { status: 'success', result: raw });
-    return {
-      value: raw === undefined ? failure(`${record.tool} returned nothing`) : fromJson(raw),
-      size,
-    };
+    return { value, size };
   }
 
   private charge(m: Machine, size: number, record: CallRecord): void {
