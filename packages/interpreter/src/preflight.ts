@@ -1,8 +1,8 @@
-import { rosterOf, toolInfos } from './evaluate.js';
 import { StaticError } from './guest-error.js';
 import { type BudgetName, type Limits, normalizeLimits } from './limits.js';
 import { compileProgram } from './program.js';
 import { read } from './reader.js';
+import { rosterOf, toolInfos } from './roster.js';
 import type { ToolBinding } from './tool-types.js';
 
 /** The result of `preflight`: whether the script is one direct tool call, or why it cannot run. */
