@@ -1,8 +1,8 @@
 import { compile } from './compile.js';
 import { type CompileContext, resolve, type Scope } from './compile-context.js';
 import type { Node } from './machine.js';
-import { Iterate } from './nodes-bind.js';
 import { Const, Ref0, RefN, Seq, SetVar, UnboundRef } from './nodes-core.js';
+import { Iterate } from './nodes-loop.js';
 import { preview } from './printer.js';
 import { Cons, intern, isKeyword, NIL, Sym, T, type Value } from './values.js';
 

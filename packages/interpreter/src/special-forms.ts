@@ -16,9 +16,10 @@ import {
 } from './compile-support.js';
 import { compileLambda } from './lambda-list.js';
 import type { Node } from './machine.js';
-import { Lambda, Let, LetStar, While } from './nodes-bind.js';
+import { Lambda, Let, LetStar } from './nodes-bind.js';
 import { Funcall, Mapcar, PrimitiveCall } from './nodes-call.js';
 import { AndOr, Const, If, Seq } from './nodes-core.js';
+import { While } from './nodes-loop.js';
 import { ParallelMapNode, ParallelNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
 import { Cons, intern, NIL, Sym, type Value } from './values.js';
