@@ -338,3 +338,23 @@ describe('evaluate with unusual tool results', () => {
     });
   });
 });
+
+describe('evaluate with joins over the call budget', () => {
+  it('launches no call of a join that cannot fit the nested-call budget', async () => {
+    let launched = 0;
+    const tools = { Read: { call: async () => ((launched += 1), 'x') } };
+    const outcome = await evaluate(
+      '(parallel-map (lambda (p) (Read :file_path p)) (list "a" "b" "c"))',
+      { tools, limits: { nestedCalls: 2 } },
+    );
+    expect({ error: !outcome.success && outcome.error, launched }).toEqual({
+      error: {
+        kind: 'budget',
+        budget: 'nested-calls',
+        message:
+          'nested-calls budget exceeded: limit 2 calls: stopped before nested call Read at call 3, in a join of 3 calls',
+      },
+      launched: 0,
+    });
+  });
+});
