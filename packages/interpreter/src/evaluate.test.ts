@@ -342,7 +342,14 @@ describe('evaluate with unusual tool results', () => {
 describe('evaluate with joins over the call budget', () => {
   it('launches no call of a join that cannot fit the nested-call budget', async () => {
     let launched = 0;
-    const tools = { Read: { call: async () => ((launched += 1), 'x') } };
+    const tools = {
+      Read: {
+        call: async () => {
+          launched += 1;
+          return 'x';
+        },
+      },
+    };
     const outcome = await evaluate(
       '(parallel-map (lambda (p) (Read :file_path p)) (list "a" "b" "c"))',
       { tools, limits: { nestedCalls: 2 } },
