@@ -131,8 +131,8 @@ export async function evaluate(source: string, options: EvaluateOptions = {}): P
   try {
     const parsed = read(source, limits);
     if (!parsed.success) {
-      if (parsed.budget !== undefined)
-        return failed('budget', parsed.budget.message, [], parsed.budget.budget);
+      if (parsed.error.budget !== undefined)
+        return failed('budget', parsed.error.message, [], parsed.error.budget);
       return failed('read', parsed.error.message, []);
     }
     const program = compileProgram(

@@ -21,10 +21,10 @@ export function preflight(
   const limits = normalizeLimits(options.limits);
   const parsed = read(source, limits);
   if (!parsed.success) {
-    if (parsed.budget !== undefined)
+    if (parsed.error.budget !== undefined)
       return {
         success: false,
-        error: { kind: 'budget', budget: parsed.budget.budget, message: parsed.budget.message },
+        error: { kind: 'budget', budget: parsed.error.budget, message: parsed.error.message },
       };
     return { success: false, error: { kind: 'read', message: parsed.error.message } };
   }
