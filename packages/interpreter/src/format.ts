@@ -136,8 +136,11 @@ export function format(template: string, args: Value[], m: Machine): string {
         if (conversion === 'X') digits = digits.toUpperCase();
         if (precision !== undefined && digits.length < precision)
           digits = '0'.repeat(precision - digits.length) + digits;
-        if (flags.includes('#') && conversion !== 'd')
-          sign += conversion === 'o' ? '0' : conversion === 'x' ? '0x' : '0X';
+        // C's alternate form: octal starts with a 0 digit, nonzero hex gets 0x.
+        if (flags.includes('#') && conversion === 'o' && !digits.startsWith('0'))
+          digits = `0${digits}`;
+        if (flags.includes('#') && conversion !== 'd' && conversion !== 'o' && digits !== '0')
+          sign += conversion === 'x' ? '0x' : '0X';
         text = pad(
           digits,
           sign,
@@ -165,6 +168,11 @@ export function format(template: string, args: Value[], m: Machine): string {
             : conversion === 'f'
               ? formatF(x, p)
               : formatG(x, p, flags.includes('#'));
+        // C's alternate form always keeps the decimal point.
+        if (flags.includes('#') && Number.isFinite(x) && !body.includes('.')) {
+          const at = body.indexOf('e');
+          body = at < 0 ? `${body}.` : `${body.slice(0, at)}.${body.slice(at)}`;
+        }
         let sign = '';
         if (body.startsWith('-')) {
           sign = '-';
