@@ -16,7 +16,8 @@ const FUNCTION = intern('function');
 const BACKQUOTE = intern('`');
 const COMMA = intern(',');
 const COMMA_AT = intern(',@');
-const numberLike = /^[-+]?(?:\d+\.?|\d*\.\d+(?:e[-+]?\d+)?|\d+e[-+]?\d+|\d*\.?\d+e\+(?:INF|NaN))$/;
+const numberLike =
+  /^[-+]?(?:\d+\.?|\d*\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+|\d*\.?\d+e\+(?:INF|NaN))$/;
 const symbolEscapes = /["\\';#(),.`[\]?\s\u00a0]/;
 
 /** Prints a symbol name with the backslashes `prin1` adds so that it reads back as the same symbol. */

@@ -21,6 +21,18 @@ export function guestRegexp(pattern: string): CompiledRegexp {
   return result.value;
 }
 
+const emptyProbes = ['', ' ', 'a', 'a b,1\n'];
+
+/** Whether a separator can match the empty string (Emacs's split-string can loop on such separators). */
+export function canMatchEmpty(regexp: CompiledRegexp): boolean {
+  for (const probe of emptyProbes)
+    for (let at = 0; at <= probe.length; at++) {
+      const match = regexp.exec(probe, at);
+      if (match !== null && match.start === match.end) return true;
+    }
+  return false;
+}
+
 /** Refuses a match whose estimated work exceeds the regexp-work budget, before matching. */
 export function chargeRegexp(m: Machine, regexp: CompiledRegexp, inputLength: number): void {
   const work = regexp.estimateWork(inputLength);
@@ -66,6 +78,10 @@ function split(
       `bytes: splitting ${text.length} characters could produce a larger list`,
     );
   const regexp = guestRegexp(pattern);
+  if (canMatchEmpty(regexp))
+    guestError(
+      `split-string: the separator "${pattern}" can match the empty string, which is not allowed in the dialect`,
+    );
   chargeRegexp(m, regexp, text.length);
   const pieces: string[] = [];
   const push = (from: number, to: number): void => {

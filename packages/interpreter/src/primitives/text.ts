@@ -87,7 +87,9 @@ function nondirectory(name: string): string {
 }
 
 function sansVersions(name: string): string {
-  return name.replace(/(?:\.~[-0-9a-zA-Z._]+~|~)$/, '');
+  const stripped = name.replace(/(?:\.~[-0-9a-zA-Z._]+~|~)$/, '');
+  // A name that is only a version marker keeps it, as in Emacs.
+  return stripped === '' ? name : stripped;
 }
 
 function extensionAt(file: string): number {
