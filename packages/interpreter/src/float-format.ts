@@ -1,5 +1,5 @@
 /** Splits a finite double into an exact rational `numerator / denominator` of |x| times 10^k. */
-function scaled(x: number, k: number): [bigint, bigint] {
+export function scaled(x: number, k: number): [bigint, bigint] {
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat64(0, Math.abs(x));
   const bits = view.getBigUint64(0);

@@ -1,3 +1,4 @@
+import { scaled } from './float-format.js';
 import { exceed, GuestError } from './guest-error.js';
 import { type Integer, LFloat, type Value } from './values.js';
 
@@ -132,14 +133,23 @@ export function roundWith(mode: Rounding, a: Num, divisor: Num | undefined, bits
     if (!(a instanceof LFloat)) return a;
     return doubleToInteger(roundDouble(mode, a.value), bits);
   }
+  let x: bigint;
+  let y: bigint;
   if (a instanceof LFloat || divisor instanceof LFloat) {
-    const y = toDouble(divisor);
-    if (y === 0) throw new GuestError('arith-error');
-    return doubleToInteger(roundDouble(mode, toDouble(a) / y), bits);
+    const d = toDouble(divisor);
+    if (d === 0) throw new GuestError('arith-error');
+    if (!Number.isFinite(toDouble(a)) || !Number.isFinite(d))
+      return doubleToInteger(roundDouble(mode, toDouble(a) / d), bits);
+    // Like Emacs, divide exactly: both operands as rationals, no double rounding on large results.
+    const [an, ad] = exact(a);
+    const [bn, bd] = exact(divisor);
+    x = an * bd;
+    y = ad * bn;
+  } else {
+    if (divisor === 0 || divisor === 0n) throw new GuestError('arith-error');
+    x = big(a);
+    y = big(divisor);
   }
-  if (divisor === 0 || divisor === 0n) throw new GuestError('arith-error');
-  const x = big(a);
-  const y = big(divisor);
   let q = x / y;
   const r = x - q * y;
   if (r !== 0n) {
@@ -153,6 +163,12 @@ export function roundWith(mode: Rounding, a: Num, divisor: Num | undefined, bits
     }
   }
   return normalizeBig(q, bits);
+}
+
+function exact(value: Num): [bigint, bigint] {
+  if (!(value instanceof LFloat)) return [big(value), 1n];
+  const [numerator, denominator] = scaled(value.value, 0);
+  return [value.value < 0 ? -numerator : numerator, denominator];
 }
 
 function roundDouble(mode: Rounding, x: number): number {
