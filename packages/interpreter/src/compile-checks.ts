@@ -6,7 +6,6 @@ import { primitives } from './primitives/index.js';
 import { canMatchEmpty, compileRegexp } from './primitives/regexps.js';
 import { Cons, intern, NIL, Sym, type Value } from './values.js';
 
-const _LAMBDA = intern('lambda');
 const QUOTE = intern('quote');
 const FUNCTION = intern('function');
 
