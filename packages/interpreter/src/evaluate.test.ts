@@ -365,3 +365,33 @@ describe('evaluate with joins over the call budget', () => {
     });
   });
 });
+
+describe('evaluate with hostile keys', () => {
+  it('passes prototype-named keywords as plain own keys, never touching a prototype', async () => {
+    let received: Record<string, unknown> | undefined;
+    const tools = {
+      Open: {
+        call: async (args: Record<string, unknown>) => {
+          received = args;
+          return { __proto__: { polluted: true }, constructor: 1 } as unknown;
+        },
+      },
+    };
+    const outcome = await evaluate(
+      '(Open :__proto__ (:polluted t) :constructor 2)'.replace('(:polluted t)', "'(:polluted t)"),
+      { tools },
+    );
+    expect({
+      own: received === undefined ? [] : Object.keys(received),
+      prototype:
+        received === undefined ? undefined : Object.getPrototypeOf(received) === Object.prototype,
+      polluted: ({} as { polluted?: unknown }).polluted,
+      printed: outcome.success && outcome.printed,
+    }).toEqual({
+      own: ['__proto__', 'constructor'],
+      prototype: true,
+      polluted: undefined,
+      printed: '(:constructor 1)',
+    });
+  });
+});
