@@ -2,6 +2,12 @@ import { scaled } from './float-format.js';
 import { exceed, GuestError } from './guest-error.js';
 import { type Integer, LFloat, type Value } from './values.js';
 
+const DEFAULT_NAN = (() => {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setBigUint64(0, 0xfff8000000000000n);
+  return view.getFloat64(0);
+})();
+
 /** Guest numbers as the arithmetic sees them. */
 export type Num = Integer | LFloat;
 
@@ -82,6 +88,8 @@ export function mod(a: Num, b: Num, bits: number): Num {
     const y = toDouble(b);
     let r = x % y;
     if (r !== 0 && r < 0 !== y < 0) r += y;
+    // fmod's invalid result on the hosts Emacs runs on is the negative default NaN.
+    if (Number.isNaN(r) && !Number.isNaN(x) && !Number.isNaN(y)) r = DEFAULT_NAN;
     return new LFloat(r);
   }
   if (b === 0 || b === 0n) throw new GuestError('arith-error');
