@@ -1,11 +1,6 @@
+export { systemClock } from './clock.js';
 export { InterpreterError, type InterpreterErrorCode } from './errors.js';
-export {
-  type ErrorKind,
-  type EvaluateOptions,
-  evaluate,
-  type Outcome,
-  systemClock,
-} from './evaluate.js';
+export { type ErrorKind, type EvaluateOptions, evaluate, type Outcome } from './evaluate.js';
 export {
   fromJson,
   type JsonObject,
