@@ -1,0 +1,83 @@
+import type { ParsedRegexp } from './nodes.js';
+import { parseRegexp } from './parse.js';
+import { createPikeVm, type VmRun } from './pike-vm.js';
+import { buildProgram } from './program.js';
+import type { CompiledRegexp, RegexpCompileResult, RegexpMatch } from './types.js';
+
+const cacheLimit = 256;
+const cache = new Map<string, RegexpCompileResult>();
+
+/** A compiled guest regexp that also reports the work of each run, for tests and budgets. */
+export class GuestRegexp implements CompiledRegexp {
+  readonly source: string;
+  readonly quantifiedAtoms: number;
+  readonly programSize: number;
+  readonly #perPosition: number;
+  readonly #run: (input: string, start: number) => VmRun;
+
+  constructor(source: string, parsed: ParsedRegexp) {
+    const program = buildProgram(parsed);
+    this.source = source;
+    this.quantifiedAtoms = parsed.quantifiedAtoms;
+    this.programSize = program.ops.length;
+    // Per position the VM pops at most 3 stack entries and marks one instruction per program
+    // step, scans one thread per step, and copies every slot twice per surviving thread.
+    this.#perPosition = this.programSize * (5 + 2 * program.slotCount) + 4;
+    this.#run = createPikeVm(program);
+  }
+
+  /**
+   * Follows the manual: input size raised to the number of quantified atoms (at least once, for
+   * the scan over start positions) times the per-position program cost. The Pike VM itself is
+   * linear, so this also bounds its real work.
+   */
+  estimateWork(inputLength: number): number {
+    const positions = Math.max(0, inputLength) + 1;
+    return positions ** Math.max(1, this.quantifiedAtoms) * this.#perPosition;
+  }
+
+  /** The leftmost match at or after `start` with Emacs's leftmost-first priority. */
+  exec(input: string, start = 0): RegexpMatch | null {
+    return this.execWithWork(input, start).match;
+  }
+
+  /** Like `exec`, also returning the atomic work the matcher did. */
+  execWithWork(input: string, start = 0): VmRun {
+    if (typeof input !== 'string') {
+      throw new TypeError(`exec: input must be a string, received ${typeof input}`);
+    }
+    if (!Number.isInteger(start) || start < 0 || start > input.length) {
+      throw new TypeError(
+        `exec: start must be an integer from 0 to input.length (${input.length}), received ${String(start)}`,
+      );
+    }
+    return this.#run(input, start);
+  }
+}
+
+/** Compiles a guest regexp, applying every subset rejection; results are cached (bounded). */
+export function compileRegexp(pattern: string): RegexpCompileResult {
+  if (typeof pattern !== 'string') {
+    throw new TypeError(`compileRegexp: pattern must be a string, received ${typeof pattern}`);
+  }
+  const cached = cache.get(pattern);
+  if (cached) {
+    // Re-insert so the map's order is least recently used first.
+    cache.delete(pattern);
+    cache.set(pattern, cached);
+    return cached;
+  }
+  const parsed = parseRegexp(pattern);
+  const result: RegexpCompileResult = parsed.success
+    ? { success: true, value: new GuestRegexp(pattern, parsed.value) }
+    : {
+        success: false,
+        error: { message: `Invalid guest regexp "${pattern}": ${parsed.error.message}` },
+      };
+  cache.set(pattern, result);
+  if (cache.size > cacheLimit) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  return result;
+}
