@@ -1,29 +1,20 @@
 import { syntaxClassOf } from './syntax-table.js';
+import { isEmacsLower, isEmacsPrintable, isEmacsUpper } from './unicode-tables.js';
 
 /** A predicate on one code point: the single-character atom a guest regexp consumes. */
 export interface CharMatcher {
   test(codePoint: number): boolean;
 }
 
-// Fixed, trusted patterns: Unicode general categories as Emacs's character.c uses them.
+// Fixed, trusted patterns: Unicode general categories as Emacs's character.c uses them, always
+// intersected with Emacs's own set of assigned characters (see unicode-tables.ts).
 const alphabetic = /^[\p{L}\p{M}\p{Nl}]$/u;
 const decimal = /^\p{Nd}$/u;
 const spaceSeparator = /^\p{Zs}$/u;
-const notPrintable = /^[\p{Cc}\p{Cs}\p{Cn}]$/u;
-const notGraphic = /^[\p{Zs}\p{Zl}\p{Zp}\p{Cc}\p{Cs}\p{Cn}]$/u;
+const separator = /^[\p{Zs}\p{Zl}\p{Zp}]$/u;
 
 function charOf(codePoint: number): string {
   return String.fromCodePoint(codePoint);
-}
-
-function isUpper(codePoint: number): boolean {
-  const text = charOf(codePoint);
-  return text.toLowerCase() !== text;
-}
-
-function isLower(codePoint: number): boolean {
-  const text = charOf(codePoint);
-  return !isUpper(codePoint) && text.toUpperCase() !== text;
 }
 
 function isAsciiPunct(codePoint: number): boolean {
@@ -48,25 +39,31 @@ type ClassTest = (codePoint: number) => boolean;
 // Each class follows regex-emacs.c: ASCII by the C-locale rule, other characters by Unicode
 // general category or by the standard syntax table, whichever Emacs consults.
 const namedClasses: ReadonlyMap<string, ClassTest> = new Map<string, ClassTest>([
-  ['alpha', (c) => (c < 128 ? isAsciiLetter(c) : alphabetic.test(charOf(c)))],
+  [
+    'alpha',
+    (c) => (c < 128 ? isAsciiLetter(c) : isEmacsPrintable(c) && alphabetic.test(charOf(c))),
+  ],
   [
     'alnum',
     (c) =>
       c < 128
         ? isAsciiLetter(c) || isAsciiDigit(c)
-        : alphabetic.test(charOf(c)) || decimal.test(charOf(c)),
+        : isEmacsPrintable(c) && (alphabetic.test(charOf(c)) || decimal.test(charOf(c))),
   ],
   ['digit', isAsciiDigit],
   ['xdigit', (c) => isAsciiDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)],
-  ['upper', isUpper],
-  ['lower', isLower],
+  ['upper', isEmacsUpper],
+  ['lower', isEmacsLower],
   ['space', (c) => syntaxClassOf(c) === ' '],
   ['word', (c) => syntaxClassOf(c) === 'w'],
   ['punct', (c) => (c < 128 ? isAsciiPunct(c) : syntaxClassOf(c) !== 'w')],
   ['blank', (c) => (c < 128 ? c === 32 || c === 9 : spaceSeparator.test(charOf(c)))],
   ['cntrl', (c) => c < 32],
-  ['print', (c) => (c < 128 ? c >= 32 && c < 127 : !notPrintable.test(charOf(c)))],
-  ['graph', (c) => (c < 128 ? c > 32 && c < 127 : !notGraphic.test(charOf(c)))],
+  ['print', (c) => (c < 128 ? c >= 32 && c < 127 : isEmacsPrintable(c))],
+  [
+    'graph',
+    (c) => (c < 128 ? c > 32 && c < 127 : isEmacsPrintable(c) && !separator.test(charOf(c))),
+  ],
   ['ascii', (c) => c < 128],
   ['nonascii', (c) => c >= 128],
   ['multibyte', (c) => c >= 128],
