@@ -72,7 +72,7 @@ export function compileRegexp(pattern: string): RegexpCompileResult {
     ? { success: true, value: new GuestRegexp(pattern, parsed.value) }
     : {
         success: false,
-        error: { message: `Invalid guest regexp "${pattern}": ${parsed.error.message}` },
+        error: { message: `Invalid guest regexp "${shorten(pattern)}": ${parsed.error.message}` },
       };
   cache.set(pattern, result);
   if (cache.size > cacheLimit) {
@@ -80,4 +80,8 @@ export function compileRegexp(pattern: string): RegexpCompileResult {
     if (oldest !== undefined) cache.delete(oldest);
   }
   return result;
+}
+
+function shorten(pattern: string): string {
+  return pattern.length > 60 ? `${pattern.slice(0, 57)}...` : pattern;
 }

@@ -6,8 +6,8 @@ import { maxIntervalExpansion, maxQuantifiedAtoms } from './parse-limits.js';
 import { canonicalSyntaxDesignator } from './syntax-table.js';
 
 // What precedes the next token, as regex-emacs.c's `laststart` sees it: nothing to repeat
-// (start, after \(), one unquantified atom, a quantified atom, a closed group, or an assertion
-// that follows something (a quantifier there would repeat more than one atom).
+// (start, after \(), one unquantified atom, a quantified atom, a closed group, or a backslash
+// assertion (which Emacs would repeat on its own).
 type Last = 'none' | 'atom' | 'quantified' | 'group' | 'assert';
 
 class Rejection {
@@ -38,9 +38,11 @@ function parseOrReject(pattern: string) {
     nodes.push(node);
     last = 'atom';
   };
-  const pushAssert = (assertion: Assertion) => {
+  // Emacs lets a quantifier follow a backslash assertion (repeating the assertion alone), but not
+  // ^, after which a quantifier character is literal; the subset rejects the former.
+  const pushAssert = (assertion: Assertion, backslashed: boolean) => {
     nodes.push({ kind: 'assert', assertion });
-    if (last !== 'none') last = 'assert';
+    if (backslashed) last = 'assert';
   };
   const quantify = (quantifier: Quantifier, at: number, written: string) => {
     if (last === 'group') {
@@ -55,7 +57,7 @@ function parseOrReject(pattern: string) {
     }
     if (last === 'assert') {
       throw new Rejection(
-        `Quantifier ${written} at offset ${at} follows an anchor or assertion, so it would repeat more than one atom. Put the quantifier directly after a single atom.`,
+        `Quantifier ${written} at offset ${at} follows an assertion, which matches no text and cannot be repeated; remove the quantifier, or escape it for a literal character.`,
       );
     }
     const node = nodes[nodes.length - 1];
@@ -94,7 +96,7 @@ function parseOrReject(pattern: string) {
           break;
         }
         case 'assert':
-          pushAssert(escaped.assertion);
+          pushAssert(escaped.assertion, true);
           break;
         case 'open':
           groupCount += 1;
@@ -135,12 +137,12 @@ function parseOrReject(pattern: string) {
     }
     if (char === '^' && (at === 0 || wasAfterOpen)) {
       index += 1;
-      pushAssert('line-start');
+      pushAssert('line-start', false);
       continue;
     }
     if (char === '$' && (at + 1 === pattern.length || pattern.startsWith('\\)', at + 1))) {
       index += 1;
-      pushAssert('line-end');
+      pushAssert('line-end', false);
       continue;
     }
     if ((char === '*' || char === '+' || char === '?') && last !== 'none') {

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { compileRegexp, GuestRegexp, regexpQuote } from './index.js';
+
+function rejection(pattern: string, reason: string) {
+  return { success: false, error: { message: `Invalid guest regexp "${pattern}": ${reason}` } };
+}
+
+describe('compileRegexp', () => {
+  it.each([
+    [
+      'a\\|b',
+      'Alternation \\| at offset 1 is not supported in guest regexps; use a bracket class such as [ab] for single characters, or try each alternative with its own string-match.',
+    ],
+    [
+      '\\(?:ab\\)',
+      'Group extension \\(?...\\) at offset 0 is not supported (shy and explicitly numbered groups are rejected); use a plain capture group \\(...\\) and ignore the groups you do not need.',
+    ],
+    [
+      '\\(a\\)\\1',
+      'Backreference \\1 at offset 5 is not supported; capture with \\(...\\) and compare the groups in Lisp.',
+    ],
+    [
+      '\\(ab\\)*',
+      'Quantified group at offset 6: * follows \\(...\\). Guest regexps allow * only on a single atom (one literal, escaped character, ., bracket class or class escape such as \\w); repeat the match in Lisp instead.',
+    ],
+    [
+      'a+*',
+      'Stacked quantifier at offset 2: * follows another quantifier. Use one quantifier per atom, for example a* rather than a*+ or a\\{2\\}*.',
+    ],
+    [
+      'a*b*c*d*e*f*g*h*i*',
+      'More than 8 quantified atoms (the 9th, *, is at offset 17). Split the match into several smaller regexps or do part of the work with string functions.',
+    ],
+    [
+      '\\ca',
+      'Category escape \\c at offset 0 is not supported; use a bracket class such as [[:alpha:]] or [[:nonascii:]].',
+    ],
+    ['\\=', '\\= at offset 0 (match at point) has no meaning for strings and is not supported.'],
+    [
+      '\\n',
+      'Unsupported escape \\n at offset 0. In Emacs regexps \\n is just "n"; put the real newline character in the string instead ("\\n" in Lisp source).',
+    ],
+    [
+      'a\\<*',
+      'Quantifier * at offset 3 follows an assertion, which matches no text and cannot be repeated; remove the quantifier, or escape it for a literal character.',
+    ],
+    [
+      '[z-a]',
+      'Reversed range z-a in bracket class at offset 0; write the lower character first, or put - last for a literal -.',
+    ],
+    [
+      '[:alpha:]',
+      '[:alpha:] at offset 0 is a bracket of the characters in ":alpha:"; write [[:alpha:]] for the character class.',
+    ],
+    [
+      '\\{1\\}a',
+      'Interval \\{...\\} at offset 0 has no atom before it; write { for a literal brace.',
+    ],
+    [
+      'a\\{70000\\}',
+      'Invalid interval \\{70000\\} at offset 1; write \\{n\\}, \\{n,\\}, \\{,m\\} or \\{n,m\\} with n <= m <= 65535.',
+    ],
+    ['a\\)', 'Unmatched \\) at offset 1; remove it, or write ) for a literal parenthesis.'],
+    ['\\(a', 'Unmatched \\( (group 1); close it with \\), or write ( for a literal parenthesis.'],
+    [
+      '[a',
+      'Unmatched [ at offset 0: close the bracket class with ], or write \\[ for a literal [.',
+    ],
+    [
+      '[[:foo:]]',
+      'Unknown character class [:foo:] at offset 1; the classes are alpha, alnum, digit, xdigit, upper, lower, space, word, punct, blank, cntrl, print, graph, ascii, nonascii, multibyte, unibyte.',
+    ],
+    ['\\', 'Trailing backslash at offset 0; write \\\\ for a literal backslash.'],
+    [
+      'x\\{6000\\}y\\{6000\\}',
+      'Interval counts at offset 10 add up to more than 10000 repetitions; use smaller counts or check the length with string functions.',
+    ],
+  ])('rejects %j with a message naming the fix', (pattern, reason) => {
+    expect(compileRegexp(pattern)).toEqual(rejection(pattern, reason));
+  });
+
+  it('shortens a long pattern in the message', () => {
+    const pattern = `${'x'.repeat(70)}\\|`;
+    expect(compileRegexp(pattern)).toEqual({
+      success: false,
+      error: {
+        message: `Invalid guest regexp "${'x'.repeat(57)}...": Alternation \\| at offset 70 is not supported in guest regexps; use a bracket class such as [ab] for single characters, or try each alternative with its own string-match.`,
+      },
+    });
+  });
+
+  it('returns the cached result when the same pattern compiles twice', () => {
+    expect(compileRegexp('ca[ch]e')).toBe(compileRegexp('ca[ch]e'));
+  });
+
+  it('counts quantified atoms, including intervals and non-greedy forms', () => {
+    const compiled = compileRegexp('^[ \\t]*\\([0-9]+\\)x\\{2\\}.*?$');
+    expect(compiled.success && compiled.value.quantifiedAtoms).toBe(4);
+  });
+
+  it('throws a TypeError naming the argument when the pattern is not a string', () => {
+    expect(() => compileRegexp(42 as unknown as string)).toThrow(
+      new TypeError('compileRegexp: pattern must be a string, received number'),
+    );
+  });
+});
+
+describe('CompiledRegexp.estimateWork', () => {
+  it('grows linearly with one quantified atom and polynomially with more', () => {
+    const one = compileRegexp('a*');
+    const three = compileRegexp('a*b*c*');
+    if (!one.success || !three.success) throw new Error('expected both to compile');
+    expect(one.value.estimateWork(999) / one.value.estimateWork(99)).toBe(10);
+    expect(three.value.estimateWork(999) / three.value.estimateWork(99)).toBeCloseTo(1000);
+  });
+
+  it('bounds the work the matcher actually does', () => {
+    const compiled = compileRegexp('\\(a*\\)\\(a*\\)b');
+    if (!compiled.success || !(compiled.value instanceof GuestRegexp)) throw new Error('expected');
+    const input = 'a'.repeat(200);
+    expect(compiled.value.execWithWork(input).work).toBeLessThanOrEqual(
+      compiled.value.estimateWork(input.length),
+    );
+  });
+});
+
+describe('CompiledRegexp.exec', () => {
+  it('returns the whole match and every group in UTF-16 offsets', () => {
+    const compiled = compileRegexp('\\(é+\\)\\(😀\\)');
+    expect(compiled.success && compiled.value.exec('xéé😀!')).toEqual({
+      start: 1,
+      end: 5,
+      groups: [
+        [1, 5],
+        [1, 3],
+        [3, 5],
+      ],
+    });
+  });
+
+  it('returns null when nothing matches at or after start', () => {
+    const compiled = compileRegexp('a');
+    expect(compiled.success && compiled.value.exec('ab', 1)).toBeNull();
+  });
+
+  it('throws a TypeError when start is outside the input', () => {
+    const compiled = compileRegexp('a');
+    if (!compiled.success) throw new Error('expected to compile');
+    expect(() => compiled.value.exec('ab', 3)).toThrow(
+      new TypeError('exec: start must be an integer from 0 to input.length (2), received 3'),
+    );
+  });
+
+  it('stays fast on the classic catastrophic-backtracking input', () => {
+    const compiled = compileRegexp('a*a*a*a*a*a*a*a*b');
+    if (!compiled.success || !(compiled.value instanceof GuestRegexp)) throw new Error('expected');
+    const run = compiled.value.execWithWork('a'.repeat(2000));
+    expect(run.match).toBeNull();
+    expect(run.work).toBeLessThan(2001 * compiled.value.programSize * 10);
+  });
+});
+
+describe('regexpQuote', () => {
+  // Expected strings printed by Emacs 28.2's (regexp-quote s).
+  it.each([
+    ['a.b', 'a\\.b'],
+    ['[x]*+?^$\\', '\\[x]\\*\\+\\?\\^\\$\\\\'],
+    ['(foo|bar){2}', '(foo|bar){2}'],
+    ['', ''],
+    ['^start', '\\^start'],
+    ['end$', 'end\\$'],
+    ['é😀.', 'é😀\\.'],
+  ])('quotes %j as Emacs does', (text, quoted) => {
+    expect(regexpQuote(text)).toBe(quoted);
+  });
+});
