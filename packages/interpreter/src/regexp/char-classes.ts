@@ -4,6 +4,8 @@ import { isEmacsLower, isEmacsPrintable, isEmacsUpper } from './unicode-tables.j
 /** A predicate on one code point: the single-character atom a guest regexp consumes. */
 export interface CharMatcher {
   test(codePoint: number): boolean;
+  /** Set when the matcher accepts exactly this one code point. */
+  readonly literal?: number;
 }
 
 // Fixed, trusted patterns: Unicode general categories as Emacs's character.c uses them, always
@@ -77,7 +79,7 @@ export function namedClassTest(name: string): ClassTest | undefined {
 
 /** A matcher for exactly one code point. */
 export function literalMatcher(codePoint: number): CharMatcher {
-  return { test: (c) => c === codePoint };
+  return { test: (c) => c === codePoint, literal: codePoint };
 }
 
 /** The matcher for `.`: any character except newline. */

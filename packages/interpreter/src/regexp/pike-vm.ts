@@ -1,5 +1,6 @@
 import { assertionHolds } from './assertions.js';
 import { Op, type Program } from './program.js';
+import { deriveStartFilter } from './start-filter.js';
 import type { RegexpMatch } from './types.js';
 
 /** One run of the matcher: its result and the atomic work it actually did. */
@@ -15,9 +16,15 @@ type ThreadList = { pcs: Int32Array; caps: Int32Array; count: number; generation
 export function createPikeVm(program: Program): (input: string, start: number) => VmRun {
   const { ops, first, second, matchers, assertions, slotCount } = program;
   const size = ops.length;
+  const filter = deriveStartFilter(program);
   const marks = new Int32Array(size).fill(-1);
   const stack = new Int32Array(size * 3 + 2);
   const scratch = new Int32Array(slotCount);
+  // ASCII answers of every matcher, so the hot loop tests most characters without a call.
+  const asciiAccepts = new Uint8Array(matchers.length * 128);
+  matchers.forEach((matcher, index) => {
+    for (let c = 0; c < 128; c += 1) asciiAccepts[index * 128 + c] = matcher.test(c) ? 1 : 0;
+  });
   const newList = (): ThreadList => ({
     pcs: new Int32Array(size),
     caps: new Int32Array(size * slotCount),
@@ -27,9 +34,76 @@ export function createPikeVm(program: Program): (input: string, start: number) =
   let current = newList();
   let next = newList();
   let generation = 0;
+  let work = 0;
+  let input = '';
 
-  return (input, start) => {
-    let work = 0;
+  // Follows every zero-width path from `startPc` in priority order, appending the consuming or
+  // matching instructions it reaches to `list` with the captures (in `scratch`) of that path.
+  const addThread = (list: ThreadList, startPc: number, position: number) => {
+    const listGeneration = list.generation;
+    let top = 0;
+    stack[top++] = startPc;
+    while (top > 0) {
+      const entry = stack[--top] as number;
+      work += 1;
+      if (entry < 0) {
+        scratch[-entry - 1] = stack[--top] as number;
+        continue;
+      }
+      let pc = entry;
+      while (marks[pc] !== listGeneration) {
+        marks[pc] = listGeneration;
+        work += 1;
+        const op = ops[pc];
+        if (op === Op.Jump) {
+          pc = first[pc] as number;
+        } else if (op === Op.Split) {
+          stack[top++] = second[pc] as number;
+          pc = first[pc] as number;
+        } else if (op === Op.Save) {
+          const slot = first[pc] as number;
+          stack[top++] = scratch[slot] as number;
+          stack[top++] = -slot - 1;
+          scratch[slot] = position;
+          pc += 1;
+        } else if (op === Op.Assert) {
+          const assertion = assertions[first[pc] as number];
+          if (assertion === undefined || !assertionHolds(assertion, input, position)) break;
+          pc += 1;
+        } else {
+          const base = list.count * slotCount;
+          list.pcs[list.count] = pc;
+          for (let slot = 0; slot < slotCount; slot += 1)
+            list.caps[base + slot] = scratch[slot] as number;
+          list.count += 1;
+          work += slotCount;
+          break;
+        }
+      }
+    }
+  };
+
+  // With no live thread and no match yet, jumps to the next position where a match can begin.
+  const skipToCandidate = (position: number): number => {
+    if (filter.kind === 'prefix') {
+      const found = input.indexOf(filter.text, position);
+      work += (found < 0 ? input.length : found) - position;
+      return found < 0 ? -1 : found;
+    }
+    if (filter.kind === 'none') return position;
+    let cursor = position;
+    while (cursor < input.length) {
+      const codePoint = input.codePointAt(cursor) as number;
+      work += 1;
+      for (const matcher of filter.matchers) if (matcher.test(codePoint)) return cursor;
+      cursor += codePoint > 0xffff ? 2 : 1;
+    }
+    return -1;
+  };
+
+  return (text, start) => {
+    input = text;
+    work = 0;
     // Marks from earlier runs are older generations; only a wrap-around needs clearing.
     if (generation > 0x3fffffff) {
       marks.fill(-1);
@@ -39,83 +113,50 @@ export function createPikeVm(program: Program): (input: string, start: number) =
     current.count = 0;
     current.generation = generation;
     let best: Int32Array | undefined;
-
-    const addThread = (list: ThreadList, startPc: number, position: number) => {
-      let top = 0;
-      stack[top++] = startPc;
-      while (top > 0) {
-        const entry = stack[--top] ?? 0;
-        work += 1;
-        if (entry < 0) {
-          scratch[-entry - 1] = stack[--top] ?? -1;
-          continue;
-        }
-        let pc = entry;
-        while (marks[pc] !== list.generation) {
-          marks[pc] = list.generation;
-          work += 1;
-          const op = ops[pc];
-          if (op === Op.Jump) {
-            pc = first[pc] ?? 0;
-          } else if (op === Op.Split) {
-            stack[top++] = second[pc] ?? 0;
-            pc = first[pc] ?? 0;
-          } else if (op === Op.Save) {
-            const slot = first[pc] ?? 0;
-            stack[top++] = scratch[slot] ?? -1;
-            stack[top++] = -slot - 1;
-            scratch[slot] = position;
-            pc += 1;
-          } else if (op === Op.Assert) {
-            if (!assertionHolds(assertions[first[pc] ?? 0] ?? 'string-start', input, position))
-              break;
-            pc += 1;
-          } else {
-            list.pcs[list.count] = pc;
-            list.caps.set(scratch, list.count * slotCount);
-            list.count += 1;
-            work += slotCount;
-            break;
-          }
-        }
-      }
-    };
-
     let position = start;
     for (;;) {
       if (best === undefined) {
-        scratch.fill(-1);
+        if (current.count === 0) {
+          position = skipToCandidate(position);
+          if (position < 0) break;
+        }
+        for (let slot = 0; slot < slotCount; slot += 1) scratch[slot] = -1;
         addThread(current, 0, position);
       }
-      const codePoint = position < input.length ? (input.codePointAt(position) ?? -1) : -1;
+      const codePoint = position < text.length ? (text.codePointAt(position) as number) : -1;
       const width = codePoint > 0xffff ? 2 : 1;
-      if (current.count === 0) {
-        if (best !== undefined || position >= input.length) break;
-        position += width;
-        generation += 1;
-        current.generation = generation;
-        continue;
-      }
       generation += 1;
       next.count = 0;
       next.generation = generation;
-      for (let index = 0; index < current.count; index += 1) {
-        const pc = current.pcs[index] ?? 0;
+      const { pcs, caps, count } = current;
+      for (let index = 0; index < count; index += 1) {
+        const pc = pcs[index] as number;
         work += 1;
+        const base = index * slotCount;
         if (ops[pc] === Op.Match) {
-          best = current.caps.slice(index * slotCount, (index + 1) * slotCount);
+          best = caps.slice(base, base + slotCount);
           break;
         }
-        if (codePoint >= 0 && matchers[first[pc] ?? 0]?.test(codePoint)) {
-          scratch.set(current.caps.subarray(index * slotCount, (index + 1) * slotCount));
+        if (codePoint < 0) continue;
+        const matcher = first[pc] as number;
+        const accepted =
+          codePoint < 128
+            ? asciiAccepts[matcher * 128 + codePoint] === 1
+            : (matchers[matcher]?.test(codePoint) ?? false);
+        if (accepted) {
+          for (let slot = 0; slot < slotCount; slot += 1)
+            scratch[slot] = caps[base + slot] as number;
           work += slotCount;
           addThread(next, pc + 1, position + width);
         }
       }
-      [current, next] = [next, current];
-      if (position >= input.length) break;
+      const swap = current;
+      current = next;
+      next = swap;
+      if (position >= text.length || (best !== undefined && current.count === 0)) break;
       position += width;
     }
+    input = '';
     return { match: best ? toMatch(best) : null, work };
   };
 }
@@ -123,9 +164,9 @@ export function createPikeVm(program: Program): (input: string, start: number) =
 function toMatch(caps: Int32Array): RegexpMatch {
   const groups: RegexpMatch['groups'] = [];
   for (let slot = 0; slot + 1 < caps.length; slot += 2) {
-    const from = caps[slot] ?? -1;
-    const to = caps[slot + 1] ?? -1;
+    const from = caps[slot] as number;
+    const to = caps[slot + 1] as number;
     groups.push(from >= 0 && to >= 0 ? [from, to] : undefined);
   }
-  return { start: caps[0] ?? 0, end: caps[1] ?? 0, groups };
+  return { start: caps[0] as number, end: caps[1] as number, groups };
 }
