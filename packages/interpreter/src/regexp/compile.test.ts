@@ -89,6 +89,16 @@ describe('compileRegexp', () => {
     });
   });
 
+  it('rejects a pattern whose thread state would need megabytes', () => {
+    const pattern = '\\(a\\)'.repeat(1100);
+    expect(compileRegexp(pattern)).toEqual(
+      rejection(
+        `${pattern.slice(0, 57)}...`,
+        'The pattern is too large for the matcher (1100 character positions × 1100 capture groups); use fewer capture groups or a shorter pattern.',
+      ),
+    );
+  });
+
   it('returns the cached result when the same pattern compiles twice', () => {
     expect(compileRegexp('ca[ch]e')).toBe(compileRegexp('ca[ch]e'));
   });

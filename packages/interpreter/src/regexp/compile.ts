@@ -1,10 +1,13 @@
 import type { ParsedRegexp } from './nodes.js';
 import { parseRegexp } from './parse.js';
 import { createPikeVm, type VmRun } from './pike-vm.js';
-import { buildProgram } from './program.js';
+import { buildProgram, type Program } from './program.js';
 import type { CompiledRegexp, RegexpCompileResult, RegexpMatch } from './types.js';
 
 const cacheLimit = 256;
+// Thread state is (consuming instructions × capture slots) integers per list; past this the
+// pattern is refused rather than allowed to claim megabytes per run.
+const maxThreadState = 1 << 20;
 const cache = new Map<string, RegexpCompileResult>();
 
 /** A compiled guest regexp that also reports the work of each run, for tests and budgets. */
@@ -15,8 +18,7 @@ export class GuestRegexp implements CompiledRegexp {
   readonly #perPosition: number;
   readonly #run: (input: string, start: number) => VmRun;
 
-  constructor(source: string, parsed: ParsedRegexp) {
-    const program = buildProgram(parsed);
+  constructor(source: string, parsed: ParsedRegexp, program: Program = buildProgram(parsed)) {
     this.source = source;
     this.quantifiedAtoms = parsed.quantifiedAtoms;
     this.programSize = program.ops.length;
@@ -67,19 +69,29 @@ export function compileRegexp(pattern: string): RegexpCompileResult {
     cache.set(pattern, cached);
     return cached;
   }
-  const parsed = parseRegexp(pattern);
-  const result: RegexpCompileResult = parsed.success
-    ? { success: true, value: new GuestRegexp(pattern, parsed.value) }
-    : {
-        success: false,
-        error: { message: `Invalid guest regexp "${shorten(pattern)}": ${parsed.error.message}` },
-      };
+  const result = compileUncached(pattern);
   cache.set(pattern, result);
   if (cache.size > cacheLimit) {
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);
   }
   return result;
+}
+
+function compileUncached(pattern: string): RegexpCompileResult {
+  const parsed = parseRegexp(pattern);
+  const fail = (message: string): RegexpCompileResult => ({
+    success: false,
+    error: { message: `Invalid guest regexp "${shorten(pattern)}": ${message}` },
+  });
+  if (!parsed.success) return fail(parsed.error.message);
+  const program = buildProgram(parsed.value);
+  if (program.threadCapacity * program.slotCount > maxThreadState) {
+    return fail(
+      `The pattern is too large for the matcher (${program.threadCapacity - 1} character positions × ${parsed.value.groupCount} capture groups); use fewer capture groups or a shorter pattern.`,
+    );
+  }
+  return { success: true, value: new GuestRegexp(pattern, parsed.value, program) };
 }
 
 function shorten(pattern: string): string {

@@ -8,6 +8,14 @@ export type VmRun = { match: RegexpMatch | null; work: number };
 
 type ThreadList = { pcs: Int32Array; caps: Int32Array; count: number; generation: number };
 
+const retainedListLimit = 16384;
+const emptyList: ThreadList = {
+  pcs: new Int32Array(0),
+  caps: new Int32Array(0),
+  count: 0,
+  generation: 0,
+};
+
 /**
  * Builds a Pike VM for `program`: every position advances all threads in priority order, and a
  * program counter reached twice at one position keeps only its higher-priority thread, so one run
@@ -25,14 +33,17 @@ export function createPikeVm(program: Program): (input: string, start: number) =
   matchers.forEach((matcher, index) => {
     for (let c = 0; c < 128; c += 1) asciiAccepts[index * 128 + c] = matcher.test(c) ? 1 : 0;
   });
+  const capacity = program.threadCapacity;
   const newList = (): ThreadList => ({
-    pcs: new Int32Array(size),
-    caps: new Int32Array(size * slotCount),
+    pcs: new Int32Array(capacity),
+    caps: new Int32Array(capacity * slotCount),
     count: 0,
     generation: 0,
   });
-  let current = newList();
-  let next = newList();
+  // Small thread lists stay with the compiled (and cached) regexp; large ones live for one run.
+  const retainLists = capacity * slotCount <= retainedListLimit;
+  let current = emptyList;
+  let next = emptyList;
   let generation = 0;
   let work = 0;
   let input = '';
@@ -102,6 +113,10 @@ export function createPikeVm(program: Program): (input: string, start: number) =
   };
 
   return (text, start) => {
+    if (current.pcs.length !== capacity) {
+      current = newList();
+      next = newList();
+    }
     input = text;
     work = 0;
     // Marks from earlier runs are older generations; only a wrap-around needs clearing.
@@ -157,6 +172,10 @@ export function createPikeVm(program: Program): (input: string, start: number) =
       position += width;
     }
     input = '';
+    if (!retainLists) {
+      current = emptyList;
+      next = emptyList;
+    }
     return { match: best ? toMatch(best) : null, work };
   };
 }

@@ -16,6 +16,8 @@ export type Program = {
   matchers: CharMatcher[];
   assertions: Assertion[];
   slotCount: number;
+  // How many threads can be live at once: one per Char or Match instruction.
+  threadCapacity: number;
 };
 
 type Emitter = { op: number[]; first: number[]; second: number[] };
@@ -71,6 +73,7 @@ export function buildProgram(parsed: ParsedRegexp): Program {
     matchers,
     assertions,
     slotCount: (parsed.groupCount + 1) * 2,
+    threadCapacity: code.op.filter((op) => op === Op.Char || op === Op.Match).length,
   };
 }
 
