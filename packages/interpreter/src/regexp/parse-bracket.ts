@@ -61,16 +61,17 @@ export function parseBracket(pattern: string, open: number): BracketResult {
   }
 }
 
+// As regex-emacs.c's re_wctype_parse: after "[:", everything up to the next ":]" (even across
+// a "]") is the class name; with no ":]" later in the pattern the "[" is an ordinary character.
 function readNamedClass(
   pattern: string,
   index: number,
 ): { name: string; end: number; test: ((codePoint: number) => boolean) | undefined } | undefined {
   if (pattern[index] !== '[' || pattern[index + 1] !== ':') return undefined;
-  let cursor = index + 2;
-  while (cursor < pattern.length && pattern[cursor] !== ']' && pattern[cursor] !== ':') cursor += 1;
-  if (pattern[cursor] !== ':' || pattern[cursor + 1] !== ']') return undefined;
-  const name = pattern.slice(index + 2, cursor);
-  return { name, end: cursor + 2, test: namedClassTest(name) };
+  const close = pattern.indexOf(':]', index + 2);
+  if (close < 0) return undefined;
+  const name = pattern.slice(index + 2, close);
+  return { name, end: close + 2, test: namedClassTest(name) };
 }
 
 /** Whether `[` at `open` starts a lone `[:name:]`, a likely mistake for `[[:name:]]`. */
