@@ -159,10 +159,25 @@ export function createPikeVm(program: Program): (input: string, start: number) =
             ? asciiAccepts[matcher * 128 + codePoint] === 1
             : (matchers[matcher]?.test(codePoint) ?? false);
         if (accepted) {
+          const target = pc + 1;
+          if (ops[target] === Op.Char) {
+            // The common straight-line case: the next instruction consumes, so no closure walk.
+            work += 1;
+            if (marks[target] !== next.generation) {
+              marks[target] = next.generation;
+              const nextBase = next.count * slotCount;
+              next.pcs[next.count] = target;
+              for (let slot = 0; slot < slotCount; slot += 1)
+                next.caps[nextBase + slot] = caps[base + slot] as number;
+              next.count += 1;
+              work += slotCount;
+            }
+            continue;
+          }
           for (let slot = 0; slot < slotCount; slot += 1)
             scratch[slot] = caps[base + slot] as number;
           work += slotCount;
-          addThread(next, pc + 1, position + width);
+          addThread(next, target, position + width);
         }
       }
       const swap = current;
