@@ -70,6 +70,10 @@ describe('compileRegexp', () => {
       '[[:foo:]]',
       'Unknown character class [:foo:] at offset 1; the classes are alpha, alnum, digit, xdigit, upper, lower, space, word, punct, blank, cntrl, print, graph, ascii, nonascii, multibyte, unibyte.',
     ],
+    [
+      '\\sz',
+      'Unknown syntax class \\sz at offset 0; use \\s- (whitespace), \\sw (word), \\s_ (symbol), \\s. (punctuation), \\s( \\s) \\s" \\s\\ \\s\' \\s< \\s> \\s$ \\s/ \\s| or \\s!.',
+    ],
     ['\\', 'Trailing backslash at offset 0; write \\\\ for a literal backslash.'],
     [
       'x\\{6000\\}y\\{6000\\}',

@@ -1,10 +1,11 @@
 import type { Assertion } from './nodes.js';
 import { maxIntervalCount } from './parse-limits.js';
+import { canonicalSyntaxDesignator } from './syntax-table.js';
 
 /** One backslash sequence of a guest regexp, read from the backslash on. */
 export type Escape =
   | { kind: 'literal'; codePoint: number; end: number }
-  | { kind: 'syntax'; code: string; negated: boolean; end: number }
+  | { kind: 'syntax'; designator: string; negated: boolean; end: number }
   | { kind: 'assert'; assertion: Assertion; end: number }
   | { kind: 'open'; end: number }
   | { kind: 'close'; end: number }
@@ -52,9 +53,9 @@ export function readEscape(pattern: string, index: number): Escape {
         `Alternation \\| ${at} is not supported in guest regexps; use a bracket class such as [ab] for single characters, or try each alternative with its own string-match.`,
       );
     case 'w':
-      return { kind: 'syntax', code: 'w', negated: false, end: index + 2 };
+      return { kind: 'syntax', designator: 'w', negated: false, end: index + 2 };
     case 'W':
-      return { kind: 'syntax', code: 'w', negated: true, end: index + 2 };
+      return { kind: 'syntax', designator: 'w', negated: true, end: index + 2 };
     case 's':
     case 'S': {
       const code = pattern[index + 2];
@@ -63,7 +64,13 @@ export function readEscape(pattern: string, index: number): Escape {
           `\\${next} ${at} needs a syntax code after it, for example \\s- for whitespace.`,
         );
       }
-      return { kind: 'syntax', code, negated: next === 'S', end: index + 3 };
+      const designator = canonicalSyntaxDesignator(code);
+      if (designator === undefined) {
+        return error(
+          `Unknown syntax class \\${next}${code} ${at}; use \\s- (whitespace), \\sw (word), \\s_ (symbol), \\s. (punctuation), \\s( \\s) \\s" \\s\\ \\s' \\s< \\s> \\s$ \\s/ \\s| or \\s!.`,
+        );
+      }
+      return { kind: 'syntax', designator, negated: next === 'S', end: index + 3 };
     }
     case '_': {
       const side = pattern[index + 2];

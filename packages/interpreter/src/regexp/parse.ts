@@ -3,12 +3,7 @@ import type { Assertion, ParseResult, Quantifier, RegexpNode } from './nodes.js'
 import { looksLikeBareClass, parseBracket } from './parse-bracket.js';
 import { readEscape } from './parse-escape.js';
 import { maxIntervalExpansion, maxQuantifiedAtoms } from './parse-limits.js';
-import { canonicalSyntaxDesignator } from './syntax-table.js';
-
-// What precedes the next token, as regex-emacs.c's `laststart` sees it: nothing to repeat
-// (start, after \(), one unquantified atom, a quantified atom, a closed group, or a backslash
-// assertion (which Emacs would repeat on its own).
-type Last = 'none' | 'atom' | 'quantified' | 'group' | 'assert';
+import { type Last, quantifierRejection } from './parse-quantifier.js';
 
 class Rejection {
   constructor(readonly message: string) {}
@@ -45,21 +40,8 @@ function parseOrReject(pattern: string) {
     if (backslashed) last = 'assert';
   };
   const quantify = (quantifier: Quantifier, at: number, written: string) => {
-    if (last === 'group') {
-      throw new Rejection(
-        `Quantified group at offset ${at}: ${written} follows \\(...\\). Guest regexps allow ${written} only on a single atom (one literal, escaped character, ., bracket class or class escape such as \\w); repeat the match in Lisp instead.`,
-      );
-    }
-    if (last === 'quantified') {
-      throw new Rejection(
-        `Stacked quantifier at offset ${at}: ${written} follows another quantifier. Use one quantifier per atom, for example a* rather than a*+ or a\\{2\\}*.`,
-      );
-    }
-    if (last === 'assert') {
-      throw new Rejection(
-        `Quantifier ${written} at offset ${at} follows an assertion, which matches no text and cannot be repeated; remove the quantifier, or escape it for a literal character.`,
-      );
-    }
+    const refused = quantifierRejection(last, at, written);
+    if (refused !== undefined) throw new Rejection(refused);
     const node = nodes[nodes.length - 1];
     if (node?.kind !== 'atom') throw new Error('quantifier without an atom');
     quantifiedAtoms += 1;
@@ -85,16 +67,9 @@ function parseOrReject(pattern: string) {
         case 'literal':
           pushAtom({ kind: 'atom', matcher: literalMatcher(escaped.codePoint) });
           break;
-        case 'syntax': {
-          const designator = canonicalSyntaxDesignator(escaped.code);
-          if (designator === undefined) {
-            throw new Rejection(
-              `Unknown syntax class \\${escaped.negated ? 'S' : 's'}${escaped.code} at offset ${at}; use \\s- (whitespace), \\sw (word), \\s_ (symbol), \\s. (punctuation), \\s( \\s) \\s" \\s\\ \\s' \\s< \\s> \\s$ \\s/ \\s| or \\s!.`,
-            );
-          }
-          pushAtom({ kind: 'atom', matcher: syntaxMatcher(designator, escaped.negated) });
+        case 'syntax':
+          pushAtom({ kind: 'atom', matcher: syntaxMatcher(escaped.designator, escaped.negated) });
           break;
-        }
         case 'assert':
           pushAssert(escaped.assertion, true);
           break;
