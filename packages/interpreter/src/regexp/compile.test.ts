@@ -128,6 +128,12 @@ describe('CompiledRegexp.estimateWork', () => {
     expect(three.value.estimateWork(999) / three.value.estimateWork(99)).toBeCloseTo(1000);
   });
 
+  it('is the input size raised to the quantified atoms times the pattern length plus one', () => {
+    const compiled = compileRegexp('^\\([a-z]+\\)=\\([0-9]+\\)$');
+    if (!compiled.success) throw new Error(compiled.error.message);
+    expect(compiled.value.estimateWork(1000)).toBe(1001 ** 2 * 24);
+  });
+
   it('bounds the work the matcher actually does', () => {
     const compiled = compileRegexp('\\(a*\\)\\(a*\\)b');
     if (!compiled.success || !(compiled.value instanceof GuestRegexp)) throw new Error('expected');

@@ -29,13 +29,14 @@ export class GuestRegexp implements CompiledRegexp {
   }
 
   /**
-   * Follows the manual: input size raised to the number of quantified atoms (at least once, for
-   * the scan over start positions) times the per-position program cost. The Pike VM itself is
-   * linear, so this also bounds its real work.
+   * The larger of the manual's estimate for a backtracking matcher — input size raised to the
+   * number of quantified atoms, times the pattern's length — and this linear matcher's own bound
+   * (positions times per-position cost), so it is conservative for either.
    */
   estimateWork(inputLength: number): number {
     const positions = Math.max(0, inputLength) + 1;
-    return positions ** Math.max(1, this.quantifiedAtoms) * this.#perPosition;
+    const backtracking = positions ** Math.max(1, this.quantifiedAtoms) * (this.source.length + 1);
+    return Math.max(backtracking, positions * this.#perPosition);
   }
 
   /** The leftmost match at or after `start` with Emacs's leftmost-first priority. */
