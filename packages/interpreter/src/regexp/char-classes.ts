@@ -96,13 +96,7 @@ export function bracketMatcher(
   classes: readonly ClassTest[],
   negated: boolean,
 ): CharMatcher {
-  const ascii = new Uint8Array(128);
-  for (let c = 0; c < 128; c += 1) {
-    ascii[c] = matchesBracket(c, ranges, classes) !== negated ? 1 : 0;
-  }
-  return {
-    test: (c) => (c < 128 ? ascii[c] === 1 : matchesBracket(c, ranges, classes) !== negated),
-  };
+  return { test: (c) => matchesBracket(c, ranges, classes) !== negated };
 }
 
 function matchesBracket(

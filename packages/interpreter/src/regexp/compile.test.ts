@@ -103,6 +103,26 @@ describe('compileRegexp', () => {
     );
   });
 
+  it('refuses a pattern longer than Emacs could compile', () => {
+    const pattern = 'a'.repeat(65536);
+    expect(compileRegexp(pattern)).toEqual(
+      rejection(
+        `${'a'.repeat(57)}...`,
+        'Regular expression too big (65536 characters; at most 65535). Use string-search for long literal text, or a shorter pattern.',
+      ),
+    );
+  });
+
+  it('compiles and runs a long literal pattern', () => {
+    const text = 'ab'.repeat(30000);
+    const compiled = compileRegexp(text);
+    expect(compiled.success && compiled.value.exec(`x${text}`)).toEqual({
+      start: 1,
+      end: 60001,
+      groups: [[1, 60001]],
+    });
+  });
+
   it('returns the cached result when the same pattern compiles twice', () => {
     expect(compileRegexp('ca[ch]e')).toBe(compileRegexp('ca[ch]e'));
   });

@@ -5,9 +5,14 @@ import { buildProgram, type Program } from './program.js';
 import type { CompiledRegexp, RegexpCompileResult, RegexpMatch } from './types.js';
 
 const cacheLimit = 256;
+// Long patterns (usually generated text) are compiled per call rather than pinned in the cache.
+const cachedPatternLimit = 4096;
 // Thread state is (consuming instructions × capture slots) integers per list; past this the
 // pattern is refused rather than allowed to claim megabytes per run.
 const maxThreadState = 1 << 20;
+// Emacs refuses patterns whose compiled form passes 64 KiB ("Regular expression too big"); no
+// pattern this long fits, so longer ones are refused before parsing.
+const maxPatternLength = 65535;
 const cache = new Map<string, RegexpCompileResult>();
 
 /** A compiled guest regexp that also reports the work of each run, for tests and budgets. */
@@ -25,7 +30,8 @@ export class GuestRegexp implements CompiledRegexp {
     // Per position the VM pops at most 3 stack entries and marks one instruction per program
     // step, scans one thread per step, and copies every slot twice per surviving thread.
     this.#perPosition = this.programSize * (5 + 2 * program.slotCount) + 4;
-    this.#run = createPikeVm(program);
+    const literal = literalText(parsed);
+    this.#run = literal === undefined ? createPikeVm(program) : createLiteralSearch(literal);
   }
 
   /**
@@ -71,6 +77,7 @@ export function compileRegexp(pattern: string): RegexpCompileResult {
     return cached;
   }
   const result = compileUncached(pattern);
+  if (pattern.length > cachedPatternLimit) return result;
   cache.set(pattern, result);
   if (cache.size > cacheLimit) {
     const oldest = cache.keys().next().value;
@@ -80,11 +87,16 @@ export function compileRegexp(pattern: string): RegexpCompileResult {
 }
 
 function compileUncached(pattern: string): RegexpCompileResult {
-  const parsed = parseRegexp(pattern);
   const fail = (message: string): RegexpCompileResult => ({
     success: false,
     error: { message: `Invalid guest regexp "${shorten(pattern)}": ${message}` },
   });
+  if (pattern.length > maxPatternLength) {
+    return fail(
+      `Regular expression too big (${pattern.length} characters; at most ${maxPatternLength}). Use string-search for long literal text, or a shorter pattern.`,
+    );
+  }
+  const parsed = parseRegexp(pattern);
   if (!parsed.success) return fail(parsed.error.message);
   const program = buildProgram(parsed.value);
   if (program.threadCapacity * program.slotCount > maxThreadState) {
@@ -97,4 +109,26 @@ function compileUncached(pattern: string): RegexpCompileResult {
 
 function shorten(pattern: string): string {
   return pattern.length > 60 ? `${pattern.slice(0, 57)}...` : pattern;
+}
+
+// A pattern of plain characters only (no quantifier, group, anchor or class) is a substring
+// search; surrogates are left to the VM, which never splits a pair.
+function literalText(parsed: ParsedRegexp): string | undefined {
+  let text = '';
+  for (const node of parsed.nodes) {
+    if (node.kind !== 'atom' || node.quantifier || node.matcher.literal === undefined)
+      return undefined;
+    text += String.fromCodePoint(node.matcher.literal);
+  }
+  return /[\ud800-\udfff]/.test(text) ? undefined : text;
+}
+
+function createLiteralSearch(text: string): (input: string, start: number) => VmRun {
+  return (input, start) => {
+    const found = input.indexOf(text, start);
+    const work = ((found < 0 ? input.length : found) - start + 1) * (text.length + 1);
+    if (found < 0) return { match: null, work };
+    const end = found + text.length;
+    return { match: { start: found, end, groups: [[found, end]] }, work };
+  };
 }

@@ -9,6 +9,8 @@ export type VmRun = { match: RegexpMatch | null; work: number };
 type ThreadList = { pcs: Int32Array; caps: Int32Array; count: number; generation: number };
 
 const retainedListLimit = 16384;
+const retainedProgramLimit = 4096;
+const maxAsciiTables = 64;
 const emptyList: ThreadList = {
   pcs: new Int32Array(0),
   caps: new Int32Array(0),
@@ -25,13 +27,20 @@ export function createPikeVm(program: Program): (input: string, start: number) =
   const { ops, first, second, matchers, assertions, slotCount } = program;
   const size = ops.length;
   const filter = deriveStartFilter(program);
-  const marks = new Int32Array(size).fill(-1);
-  const stack = new Int32Array(size * 3 + 2);
   const scratch = new Int32Array(slotCount);
-  // ASCII answers of every matcher, so the hot loop tests most characters without a call.
-  const asciiAccepts = new Uint8Array(matchers.length * 128);
+  // Literal matchers compare directly; up to `maxAsciiTables` others get a 128-entry ASCII
+  // answer table, so the hot loop tests most characters without a call.
+  const literals = Int32Array.from(matchers, (matcher) => matcher.literal ?? -1);
+  const tableOf = new Int32Array(matchers.length).fill(-1);
+  let tables = 0;
   matchers.forEach((matcher, index) => {
-    for (let c = 0; c < 128; c += 1) asciiAccepts[index * 128 + c] = matcher.test(c) ? 1 : 0;
+    if (matcher.literal === undefined && tables < maxAsciiTables) tableOf[index] = tables++;
+  });
+  const asciiAccepts = new Uint8Array(tables * 128);
+  matchers.forEach((matcher, index) => {
+    const table = tableOf[index] as number;
+    if (table < 0) return;
+    for (let c = 0; c < 128; c += 1) asciiAccepts[table * 128 + c] = matcher.test(c) ? 1 : 0;
   });
   const capacity = program.threadCapacity;
   const newList = (): ThreadList => ({
@@ -40,8 +49,11 @@ export function createPikeVm(program: Program): (input: string, start: number) =
     count: 0,
     generation: 0,
   });
-  // Small thread lists stay with the compiled (and cached) regexp; large ones live for one run.
-  const retainLists = capacity * slotCount <= retainedListLimit;
+  // Small programs keep their buffers with the compiled (and cached) regexp; large ones
+  // allocate them for one run, so the cache never pins megabytes.
+  const retainBuffers = size <= retainedProgramLimit && capacity * slotCount <= retainedListLimit;
+  let marks = new Int32Array(0);
+  let stack = new Int32Array(0);
   let current = emptyList;
   let next = emptyList;
   let generation = 0;
@@ -113,9 +125,12 @@ export function createPikeVm(program: Program): (input: string, start: number) =
   };
 
   return (text, start) => {
-    if (current.pcs.length !== capacity) {
+    if (marks.length !== size) {
+      marks = new Int32Array(size).fill(-1);
+      stack = new Int32Array(size * 3 + 2);
       current = newList();
       next = newList();
+      generation = 0;
     }
     input = text;
     work = 0;
@@ -135,8 +150,11 @@ export function createPikeVm(program: Program): (input: string, start: number) =
           position = skipToCandidate(position);
           if (position < 0) break;
         }
-        for (let slot = 0; slot < slotCount; slot += 1) scratch[slot] = -1;
-        addThread(current, 0, position);
+        // A match must start with the literal prefix, so no thread is started elsewhere.
+        if (filter.kind !== 'prefix' || text.startsWith(filter.text, position)) {
+          for (let slot = 0; slot < slotCount; slot += 1) scratch[slot] = -1;
+          addThread(current, 0, position);
+        }
       }
       const codePoint = position < text.length ? (text.codePointAt(position) as number) : -1;
       const width = codePoint > 0xffff ? 2 : 1;
@@ -154,10 +172,14 @@ export function createPikeVm(program: Program): (input: string, start: number) =
         }
         if (codePoint < 0) continue;
         const matcher = first[pc] as number;
+        const literal = literals[matcher] as number;
+        const table = tableOf[matcher] as number;
         const accepted =
-          codePoint < 128
-            ? asciiAccepts[matcher * 128 + codePoint] === 1
-            : (matchers[matcher]?.test(codePoint) ?? false);
+          literal >= 0
+            ? codePoint === literal
+            : codePoint < 128 && table >= 0
+              ? asciiAccepts[table * 128 + codePoint] === 1
+              : (matchers[matcher]?.test(codePoint) ?? false);
         if (accepted) {
           const target = pc + 1;
           if (ops[target] === Op.Char) {
@@ -187,7 +209,9 @@ export function createPikeVm(program: Program): (input: string, start: number) =
       position += width;
     }
     input = '';
-    if (!retainLists) {
+    if (!retainBuffers) {
+      marks = new Int32Array(0);
+      stack = new Int32Array(0);
       current = emptyList;
       next = emptyList;
     }
