@@ -164,6 +164,22 @@ describe('CompiledRegexp.estimateWork', () => {
   });
 });
 
+describe('GuestRegexp.canMatchEmpty', () => {
+  it.each([
+    ['', true],
+    ['x*', true],
+    ['\\b', true],
+    ['^$', true],
+    ['x+', false],
+    ['\\(a\\)b*', false],
+    ['[[:space:]]+', false],
+  ])('says %j can match empty: %s', (pattern, expected) => {
+    const compiled = compileRegexp(pattern);
+    if (!compiled.success || !(compiled.value instanceof GuestRegexp)) throw new Error(pattern);
+    expect(compiled.value.canMatchEmpty).toBe(expected);
+  });
+});
+
 describe('CompiledRegexp.exec', () => {
   it('returns the whole match and every group in UTF-16 offsets', () => {
     const compiled = compileRegexp('\\(é+\\)\\(😀\\)');

@@ -2,6 +2,7 @@ import type { ParsedRegexp } from './nodes.js';
 import { parseRegexp } from './parse.js';
 import { createPikeVm, type VmRun } from './pike-vm.js';
 import { buildProgram, type Program } from './program.js';
+import { deriveStartFilter } from './start-filter.js';
 import type { CompiledRegexp, RegexpCompileResult, RegexpMatch } from './types.js';
 
 const cacheLimit = 256;
@@ -20,6 +21,8 @@ export class GuestRegexp implements CompiledRegexp {
   readonly source: string;
   readonly quantifiedAtoms: number;
   readonly programSize: number;
+  /** Whether some position may yield an empty match (for split-string's empty-separator check). */
+  readonly canMatchEmpty: boolean;
   readonly #perPosition: number;
   readonly #run: (input: string, start: number) => VmRun;
 
@@ -27,6 +30,7 @@ export class GuestRegexp implements CompiledRegexp {
     this.source = source;
     this.quantifiedAtoms = parsed.quantifiedAtoms;
     this.programSize = program.ops.length;
+    this.canMatchEmpty = deriveStartFilter(program).kind === 'none';
     // Per position the VM pops at most 3 stack entries and marks one instruction per program
     // step, scans one thread per step, and copies every slot twice per surviving thread.
     this.#perPosition = this.programSize * (5 + 2 * program.slotCount) + 4;
