@@ -68,21 +68,37 @@ export class GuestRegexp implements CompiledRegexp {
   }
 }
 
+/** Options of `compileRegexp`. */
+export type CompileRegexpOptions = {
+  /** Match as Emacs does with `case-fold-search` non-nil (its default); false unless set. */
+  caseFold?: boolean;
+};
+
 /** Compiles a guest regexp, applying every subset rejection; results are cached (bounded). */
-export function compileRegexp(pattern: string): RegexpCompileResult {
+export function compileRegexp(
+  pattern: string,
+  options: CompileRegexpOptions = {},
+): RegexpCompileResult {
   if (typeof pattern !== 'string') {
     throw new TypeError(`compileRegexp: pattern must be a string, received ${typeof pattern}`);
   }
-  const cached = cache.get(pattern);
+  const caseFold = options.caseFold ?? false;
+  if (typeof caseFold !== 'boolean') {
+    throw new TypeError(
+      `compileRegexp: options.caseFold must be a boolean, received ${typeof caseFold}`,
+    );
+  }
+  const key = `${caseFold ? 'f' : 's'}${pattern}`;
+  const cached = cache.get(key);
   if (cached) {
     // Re-insert so the map's order is least recently used first.
-    cache.delete(pattern);
-    cache.set(pattern, cached);
+    cache.delete(key);
+    cache.set(key, cached);
     return cached;
   }
-  const result = compileUncached(pattern);
+  const result = compileUncached(pattern, caseFold);
   if (pattern.length > cachedPatternLimit) return result;
-  cache.set(pattern, result);
+  cache.set(key, result);
   if (cache.size > cacheLimit) {
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);
@@ -90,7 +106,7 @@ export function compileRegexp(pattern: string): RegexpCompileResult {
   return result;
 }
 
-function compileUncached(pattern: string): RegexpCompileResult {
+function compileUncached(pattern: string, caseFold: boolean): RegexpCompileResult {
   const fail = (message: string): RegexpCompileResult => ({
     success: false,
     error: { message: `Invalid guest regexp "${shorten(pattern)}": ${message}` },
@@ -100,7 +116,7 @@ function compileUncached(pattern: string): RegexpCompileResult {
       `Regular expression too big (${pattern.length} characters; at most ${maxPatternLength}). Use string-search for long literal text, or a shorter pattern.`,
     );
   }
-  const parsed = parseRegexp(pattern);
+  const parsed = parseRegexp(pattern, caseFold);
   if (!parsed.success) return fail(parsed.error.message);
   const program = buildProgram(parsed.value);
   if (program.threadCapacity * program.slotCount > maxThreadState) {

@@ -4,7 +4,8 @@ import { compileRegexp } from './index.js';
 // Expected values come from GNU Emacs 28.2, one run for the whole table:
 //   emacs --batch -Q -l run.el, where run.el does, in a fundamental-mode temp buffer (standard
 //   syntax table) with case-fold-search nil, for each row:
-//   (condition-case e (list (string-match RE STR START) (match-data t)) (error ...))
+//   (condition-case e (list (string-match RE STR START) (match-data t)) (error ...)),
+// binding case-fold-search to t instead for the fold table.
 // Emacs's character offsets are converted to UTF-16 code units. 'error' means Emacs signals
 // invalid-regexp; 'rejected' means Emacs accepts it but the guest subset refuses it.
 type Expected = Array<[number, number] | null> | null | 'error' | 'rejected';
@@ -564,9 +565,52 @@ const table: Array<[string, string, number, Expected]> = [
   ['\\(a\\)\\(b\\)\\2', 'abb', 0, 'rejected'],
 ];
 
-describe('compileRegexp against Emacs', () => {
-  it.each(table)('matches %j on %j from %i like Emacs', (pattern, input, start, expected) => {
-    const compiled = compileRegexp(pattern);
+// The same, with case-fold-search t, against compileRegexp(pattern, { caseFold: true }).
+const foldTable: Array<[string, string, number, Expected]> = [
+  ['abc', 'xABC', 0, [[1, 4]]],
+  ['ABC', 'xabc', 0, [[1, 4]]],
+  ['é', 'É', 0, [[0, 1]]],
+  ['É', 'é', 0, [[0, 1]]],
+  ['σ', 'Σς', 0, [[0, 1]]],
+  ['ς', 'Σ', 0, [[0, 1]]],
+  ['ß', 'ẞ', 0, [[0, 1]]],
+  ['k', 'K', 0, [[0, 1]]],
+  ['k', 'K', 0, null],
+  ['[a-c]+', 'xAbC', 0, [[1, 4]]],
+  ['[A-C]+', 'xaBc', 0, [[1, 4]]],
+  ['[^a]', 'A', 0, null],
+  ['[^A]+', 'aAb', 0, [[2, 3]]],
+  ['[à-þ]+', 'ÀÉÞ', 0, [[0, 3]]],
+  ['[À-Þ]+', 'àéþ', 0, [[0, 3]]],
+  ['[[:upper:]]+', 'abCÉé1', 0, [[0, 5]]],
+  ['[[:lower:]]+', 'ABcé1', 0, [[0, 4]]],
+  ['[^[:upper:]]+', 'aB1é ', 0, [[2, 3]]],
+  ['[[:alpha:]]+', 'AbÉ1', 0, [[0, 3]]],
+  [
+    '\\(foo\\)-\\(BAR\\)',
+    'x FOO-bar',
+    0,
+    [
+      [2, 9],
+      [2, 5],
+      [6, 9],
+    ],
+  ],
+  ['^hello$', 'HELLO', 0, [[0, 5]]],
+  ['\\bword\\b', 'a WORD b', 0, [[2, 6]]],
+  ['x\\{2\\}', 'aXxX', 0, [[1, 3]]],
+  ['[kK]+', 'kKK', 0, [[0, 2]]],
+  ['µ', 'μ', 0, [[0, 1]]],
+  ['ı', 'I', 0, null],
+  ['i', 'İ', 0, null],
+  ['ǅ', 'ǆ', 0, [[0, 1]]],
+  ['\\w+', 'ÉCOLE', 0, [[0, 5]]],
+  ['[[:upper:]0-9]+', 'aB3', 0, [[0, 3]]],
+];
+
+function check(caseFold: boolean) {
+  return (pattern: string, input: string, start: number, expected: Expected) => {
+    const compiled = compileRegexp(pattern, { caseFold });
     if (expected === 'error' || expected === 'rejected') {
       expect(compiled.success).toBe(false);
       return;
@@ -576,5 +620,10 @@ describe('compileRegexp against Emacs', () => {
     const groups = match ? match.groups.map((group) => group ?? null) : null;
     expect(groups).toEqual(expected);
     if (match && expected) expect([match.start, match.end]).toEqual(expected[0]);
-  });
+  };
+}
+
+describe('compileRegexp against Emacs', () => {
+  it.each(table)('matches %j on %j from %i like Emacs', check(false));
+  it.each(foldTable)('matches %j on %j from %i like Emacs with case folding', check(true));
 });

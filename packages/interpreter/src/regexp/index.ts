@@ -1,3 +1,3 @@
-export { compileRegexp, GuestRegexp } from './compile.js';
+export { type CompileRegexpOptions, compileRegexp, GuestRegexp } from './compile.js';
 export { regexpQuote } from './regexp-quote.js';
 export type { CompiledRegexp, RegexpCompileResult, RegexpMatch } from './types.js';

@@ -1,4 +1,5 @@
 import { bracketMatcher, type CharMatcher, namedClassTest } from './char-classes.js';
+import { foldBracketMatcher } from './fold-matchers.js';
 
 /** A parsed bracket expression and the offset just after its closing `]`. */
 export type BracketResult =
@@ -12,7 +13,7 @@ const classNames =
  * Parses the bracket expression whose `[` is at `open`, following regex-emacs.c: `]` first is
  * literal, backslash is literal, `[:name:]` is a class, and `-` is literal first or last.
  */
-export function parseBracket(pattern: string, open: number): BracketResult {
+export function parseBracket(pattern: string, open: number, caseFold = false): BracketResult {
   let index = open + 1;
   let negated = false;
   if (pattern[index] === '^') {
@@ -22,6 +23,7 @@ export function parseBracket(pattern: string, open: number): BracketResult {
   const first = index;
   const ranges: number[] = [];
   const classes: Array<(codePoint: number) => boolean> = [];
+  const classNamesUsed: string[] = [];
   for (;;) {
     if (index >= pattern.length) {
       return {
@@ -38,13 +40,17 @@ export function parseBracket(pattern: string, open: number): BracketResult {
         };
       }
       classes.push(named.test);
+      classNamesUsed.push(named.name);
       index = named.end;
       continue;
     }
     const low = pattern.codePointAt(index) ?? 0;
     index += low > 0xffff ? 2 : 1;
     if (low === 93 && index - 1 !== first) {
-      return { success: true, matcher: bracketMatcher(ranges, classes, negated), end: index };
+      const matcher = caseFold
+        ? foldBracketMatcher(ranges, classNamesUsed, negated)
+        : bracketMatcher(ranges, classes, negated);
+      return { success: true, matcher, end: index };
     }
     let high = low;
     if (pattern[index] === '-' && index + 1 < pattern.length && pattern[index + 1] !== ']') {

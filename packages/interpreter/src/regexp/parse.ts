@@ -1,4 +1,5 @@
 import { anyExceptNewline, literalMatcher, syntaxMatcher } from './char-classes.js';
+import { foldLiteralMatcher } from './fold-matchers.js';
 import type { Assertion, ParseResult, Quantifier, RegexpNode } from './nodes.js';
 import { looksLikeBareClass, parseBracket } from './parse-bracket.js';
 import { readEscape } from './parse-escape.js';
@@ -10,16 +11,17 @@ class Rejection {
 }
 
 /** Parses a guest regexp into a flat node sequence, applying every subset rule of the manual. */
-export function parseRegexp(pattern: string): ParseResult {
+export function parseRegexp(pattern: string, caseFold = false): ParseResult {
   try {
-    return { success: true, value: parseOrReject(pattern) };
+    return { success: true, value: parseOrReject(pattern, caseFold) };
   } catch (error) {
     if (error instanceof Rejection) return { success: false, error: { message: error.message } };
     throw error;
   }
 }
 
-function parseOrReject(pattern: string) {
+function parseOrReject(pattern: string, caseFold: boolean) {
+  const literal = caseFold ? foldLiteralMatcher : literalMatcher;
   const nodes: RegexpNode[] = [];
   const open: number[] = [];
   let groupCount = 0;
@@ -65,7 +67,7 @@ function parseOrReject(pattern: string) {
       index = escaped.end;
       switch (escaped.kind) {
         case 'literal':
-          pushAtom({ kind: 'atom', matcher: literalMatcher(escaped.codePoint) });
+          pushAtom({ kind: 'atom', matcher: literal(escaped.codePoint) });
           break;
         case 'syntax':
           pushAtom({ kind: 'atom', matcher: syntaxMatcher(escaped.designator, escaped.negated) });
@@ -143,7 +145,7 @@ function parseOrReject(pattern: string) {
           `[:${bare}:] at offset ${at} is a bracket of the characters in ":${bare}:"; write [[:${bare}:]] for the character class.`,
         );
       }
-      const bracket = parseBracket(pattern, at);
+      const bracket = parseBracket(pattern, at, caseFold);
       if (!bracket.success) throw new Rejection(bracket.message);
       index = bracket.end;
       pushAtom({ kind: 'atom', matcher: bracket.matcher });
@@ -151,7 +153,7 @@ function parseOrReject(pattern: string) {
     }
     const codePoint = pattern.codePointAt(index) ?? 0;
     index += codePoint > 0xffff ? 2 : 1;
-    pushAtom({ kind: 'atom', matcher: literalMatcher(codePoint) });
+    pushAtom({ kind: 'atom', matcher: literal(codePoint) });
   }
   if (open.length > 0) {
     throw new Rejection(

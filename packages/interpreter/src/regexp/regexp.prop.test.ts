@@ -61,6 +61,8 @@ function referenceExec(parsed: ParsedRegexp, input: string, start: number): Rege
 const atom = fc.constantFrom(
   'a',
   'b',
+  'B',
+  'É',
   '.',
   '[ab]',
   '[^a]',
@@ -112,7 +114,7 @@ const piece: fc.Arbitrary<string> = fc.letrec<{ piece: string }>((tie) => ({
 })).piece;
 const pattern = fc.array(piece, { maxLength: 6 }).map((parts) => parts.join(''));
 const input = fc.string({
-  unit: fc.constantFrom('a', 'b', ' ', '-', '_', '\n', '.', '😀', 'é'),
+  unit: fc.constantFrom('a', 'b', 'B', ' ', '-', '_', '\n', '.', '😀', 'é', 'É'),
   maxLength: 10,
 });
 const regexpish = fc.string({
@@ -158,13 +160,13 @@ describe('compileRegexp properties', () => {
     },
   );
 
-  test.prop([pattern, input, fc.nat(10)], { numRuns: 400 })(
+  test.prop([pattern, input, fc.nat(10), fc.boolean()], { numRuns: 400 })(
     'agrees with a backtracking reference matcher on accepted patterns',
-    (source, text, offset) => {
-      const parsed = parseRegexp(source);
+    (source, text, offset, caseFold) => {
+      const parsed = parseRegexp(source, caseFold);
       fc.pre(parsed.success);
       if (!parsed.success) return;
-      const compiled = compileRegexp(source);
+      const compiled = compileRegexp(source, { caseFold });
       if (!compiled.success) throw new Error(compiled.error.message);
       let start = Math.min(offset, text.length);
       // Never start between the halves of a surrogate pair, as Emacs has no such position.
