@@ -123,6 +123,23 @@ describe('compileRegexp', () => {
     });
   });
 
+  it('throws a TypeError naming the option when caseFold is not a boolean', () => {
+    expect(() => compileRegexp('a', { caseFold: 'yes' as unknown as boolean })).toThrow(
+      new TypeError('compileRegexp: options.caseFold must be a boolean, received string'),
+    );
+  });
+
+  it('caches case-folded and exact compilations separately', () => {
+    const exact = compileRegexp('abc');
+    const folded = compileRegexp('abc', { caseFold: true });
+    expect(exact.success && exact.value.exec('ABC')).toBeNull();
+    expect(folded.success && folded.value.exec('ABC')).toEqual({
+      start: 0,
+      end: 3,
+      groups: [[0, 3]],
+    });
+  });
+
   it('returns the cached result when the same pattern compiles twice', () => {
     expect(compileRegexp('ca[ch]e')).toBe(compileRegexp('ca[ch]e'));
   });
@@ -213,6 +230,21 @@ describe('CompiledRegexp.exec', () => {
     const run = compiled.value.execWithWork('a'.repeat(2000));
     expect(run.match).toBeNull();
     expect(run.work).toBeLessThan(2001 * compiled.value.programSize * 10);
+  });
+});
+
+describe('known differences from Emacs', () => {
+  // Emacs 28 returns nil for each: its loop optimizer makes the first loop possessive on an
+  // unsound exclusivity check. This matcher keeps the backtracking semantics Emacs documents.
+  it.each([
+    ['[[:alpha:]]*[[:nonascii:]]', 'aé', false, [0, 2]],
+    ['\\w+\\>中', 'ab中', false, [0, 3]],
+    ['[[:upper:]]*ß', 'ẞ', true, [0, 1]],
+  ] as const)('finds %j in %j (caseFold %s)', (pattern, input, caseFold, span) => {
+    const compiled = compileRegexp(pattern, { caseFold });
+    if (!compiled.success) throw new Error(compiled.error.message);
+    const match = compiled.value.exec(input);
+    expect(match && [match.start, match.end]).toEqual(span);
   });
 });
 
