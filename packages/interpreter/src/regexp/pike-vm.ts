@@ -64,29 +64,33 @@ export function createPikeVm(program: Program): (input: string, start: number) =
   // matching instructions it reaches to `list` with the captures (in `scratch`) of that path.
   const addThread = (list: ThreadList, startPc: number, position: number) => {
     const listGeneration = list.generation;
+    // Locals rather than closure slots: this loop is the matcher's hot path.
+    const stackLocal = stack;
+    const marksLocal = marks;
+    let steps = 0;
     let top = 0;
-    stack[top++] = startPc;
+    stackLocal[top++] = startPc;
     while (top > 0) {
-      const entry = stack[--top] as number;
-      work += 1;
+      const entry = stackLocal[--top] as number;
+      steps += 1;
       if (entry < 0) {
-        scratch[-entry - 1] = stack[--top] as number;
+        scratch[-entry - 1] = stackLocal[--top] as number;
         continue;
       }
       let pc = entry;
-      while (marks[pc] !== listGeneration) {
-        marks[pc] = listGeneration;
-        work += 1;
+      while (marksLocal[pc] !== listGeneration) {
+        marksLocal[pc] = listGeneration;
+        steps += 1;
         const op = ops[pc];
         if (op === Op.Jump) {
           pc = first[pc] as number;
         } else if (op === Op.Split) {
-          stack[top++] = second[pc] as number;
+          stackLocal[top++] = second[pc] as number;
           pc = first[pc] as number;
         } else if (op === Op.Save) {
           const slot = first[pc] as number;
-          stack[top++] = scratch[slot] as number;
-          stack[top++] = -slot - 1;
+          stackLocal[top++] = scratch[slot] as number;
+          stackLocal[top++] = -slot - 1;
           scratch[slot] = position;
           pc += 1;
         } else if (op === Op.Assert) {
@@ -99,11 +103,20 @@ export function createPikeVm(program: Program): (input: string, start: number) =
           for (let slot = 0; slot < slotCount; slot += 1)
             list.caps[base + slot] = scratch[slot] as number;
           list.count += 1;
-          work += slotCount;
+          steps += slotCount;
           break;
         }
       }
     }
+    work += steps;
+  };
+
+  const canStartAt = (text: string, position: number, codePoint: number): boolean => {
+    if (filter.kind === 'prefix') return text.startsWith(filter.text, position);
+    if (filter.kind === 'none') return true;
+    if (codePoint < 0) return false;
+    for (const matcher of filter.matchers) if (matcher.test(codePoint)) return true;
+    return false;
   };
 
   // With no live thread and no match yet, jumps to the next position where a match can begin.
@@ -150,14 +163,15 @@ export function createPikeVm(program: Program): (input: string, start: number) =
           position = skipToCandidate(position);
           if (position < 0) break;
         }
-        // A match must start with the literal prefix, so no thread is started elsewhere.
-        if (filter.kind !== 'prefix' || text.startsWith(filter.text, position)) {
-          for (let slot = 0; slot < slotCount; slot += 1) scratch[slot] = -1;
-          addThread(current, 0, position);
-        }
       }
       const codePoint = position < text.length ? (text.codePointAt(position) as number) : -1;
       const width = codePoint > 0xffff ? 2 : 1;
+      // A new thread starts only where a match can begin: at the literal prefix, or on a
+      // character some first step accepts.
+      if (best === undefined && canStartAt(text, position, codePoint)) {
+        for (let slot = 0; slot < slotCount; slot += 1) scratch[slot] = -1;
+        addThread(current, 0, position);
+      }
       generation += 1;
       next.count = 0;
       next.generation = generation;
