@@ -14,6 +14,15 @@ export { type PreflightResult, preflight } from './preflight.js';
 export { print } from './printer.js';
 export { type ReadForms, type ReadResult, read } from './reader.js';
 export {
+  type CompiledRegexp,
+  type CompileRegexpOptions,
+  compileRegexp,
+  GuestRegexp,
+  type RegexpCompileResult,
+  type RegexpMatch,
+  regexpQuote,
+} from './regexp/index.js';
+export {
   type CallEvent,
   type CallRecord,
   type Clock,

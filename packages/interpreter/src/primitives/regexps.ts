@@ -2,7 +2,7 @@ import { exceed } from '../guest-error.js';
 import { guestError, type Machine } from '../machine.js';
 import type { Primitive } from '../nodes-call.js';
 // The one import of the regexp engine: switch it to '../regexp/index.js' when that branch lands.
-import { type CompiledRegexp, compileRegexp, regexpQuote } from '../regexp-shim.js';
+import { type CompiledRegexp, compileRegexp, regexpQuote } from '../regexp/index.js';
 
 export { compileRegexp };
 
