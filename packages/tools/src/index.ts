@@ -1,1 +1,7 @@
 export { ToolsError, type ToolsErrorCode } from './errors.js';
+export type { FileTarget, FileToolOptions } from './file-target.js';
+export { createFileTools, type FileToolsOptions } from './file-tools.js';
+export { createTargetPreparer } from './prepare-targets.js';
+export { createReadTool } from './read/read-tool.js';
+export { fileToolRenderers } from './render/renderers.js';
+export { createToolSet, type ToolSet, type ToolSetOptions } from './tool-set.js';

@@ -1,0 +1,17 @@
+import type { Tool } from '@toolcall/pipeline';
+import type { ResourceResolver } from '@toolcall/resources';
+import { createReadTool } from './read/read-tool.js';
+
+/** Options shared by the four file tools. */
+export interface FileToolsOptions {
+  readonly cwd: string;
+  readonly resources?: ResourceResolver | undefined;
+  readonly sessionId?: string | undefined;
+  /** Helper timeout in milliseconds (default 20 s). */
+  readonly timeoutMs?: number;
+}
+
+/** Creates Read, Glob, Grep and ApplyPatch bound to one working directory and resolver. */
+export function createFileTools(options: FileToolsOptions): Tool[] {
+  return [createReadTool(options)];
+}

@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+
+/** One confined, one-shot helper run (ripgrep, pdftotext, pdftoppm). */
+export interface HelperRequest {
+  readonly argv: readonly string[];
+  /** Directories the helper may read; informational until the exec sandbox enforces it. */
+  readonly readRoots: readonly string[];
+  /** Directories the helper may write. */
+  readonly writeDirs?: readonly string[];
+  readonly cwd?: string;
+  readonly timeoutMs: number;
+  /** Stop collecting (and stop the helper) once stdout holds this many bytes. */
+  readonly maxOutputBytes?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** What a helper run produced; output is kept even when the run was cut short. */
+export interface HelperResult {
+  readonly stdout: Buffer;
+  readonly stderr: string;
+  readonly exitCode: number | null;
+  readonly timedOut: boolean;
+  readonly outputLimited: boolean;
+  /** Set when the helper could not be started at all. */
+  readonly spawnError?: string;
+}
+
+/**
+ * Runs a helper in its own process group with a timeout and an output cap. This is the single
+ * place that spawns helpers, so it can move to @toolcall/exec's confined `runHelper`.
+ */
+export function runHelper(request: HelperRequest): Promise<HelperResult> {
+  const [command, ...args] = request.argv;
+  if (command === undefined) throw new TypeError('runHelper: argv must name a command');
+  const limit = request.maxOutputBytes ?? Number.POSITIVE_INFINITY;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: request.cwd,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TOOLCALL_EXECUTION: '1' },
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = '';
+    let timedOut = false;
+    let outputLimited = false;
+    let spawnError: string | undefined;
+    const stop = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, request.timeoutMs);
+    const onAbort = (): void => stop();
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (outputLimited) return;
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= limit) {
+        outputLimited = true;
+        stop();
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 8192) stderr += chunk.toString('utf8');
+    });
+    child.on('error', (error) => {
+      spawnError = (error as NodeJS.ErrnoException).code ?? 'spawn failed';
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onAbort);
+      resolve({
+        stdout: Buffer.concat(chunks),
+        stderr,
+        exitCode: code,
+        timedOut,
+        outputLimited,
+        ...(spawnError === undefined ? {} : { spawnError }),
+      });
+    });
+  });
+}
