@@ -1,5 +1,6 @@
 import type { Tool } from '@toolcall/pipeline';
 import type { ResourceResolver } from '@toolcall/resources';
+import { createApplyPatchTool } from './patch/apply-patch-tool.js';
 import { createReadTool } from './read/read-tool.js';
 
 /** Options shared by the four file tools. */
@@ -13,5 +14,5 @@ export interface FileToolsOptions {
 
 /** Creates Read, Glob, Grep and ApplyPatch bound to one working directory and resolver. */
 export function createFileTools(options: FileToolsOptions): Tool[] {
-  return [createReadTool(options)];
+  return [createReadTool(options), createApplyPatchTool(options)];
 }

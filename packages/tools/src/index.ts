@@ -1,6 +1,13 @@
 export { ToolsError, type ToolsErrorCode } from './errors.js';
 export type { FileTarget, FileToolOptions } from './file-target.js';
 export { createFileTools, type FileToolsOptions } from './file-tools.js';
+export {
+  type ApplyPatchOptions,
+  createApplyPatchTool,
+  pathsOfPatch,
+} from './patch/apply-patch-tool.js';
+export { type ParsedPatch, parsePatch } from './patch/parse-patch.js';
+export type { BodyLine, Hunk, PatchOperation } from './patch/patch-types.js';
 export { createTargetPreparer } from './prepare-targets.js';
 export { createReadTool } from './read/read-tool.js';
 export { fileToolRenderers } from './render/renderers.js';

@@ -10,13 +10,13 @@ import {
   type Pipeline,
   type Tool,
 } from '@toolcall/pipeline';
-import { createFileReader } from '@toolcall/pipeline/node';
 import { createRendererRegistry, type RendererRegistry } from '@toolcall/render';
 import type { ResourceResolver } from '@toolcall/resources';
 import { createNodeResources } from '@toolcall/resources/node';
 import { createFileTools } from './file-tools.js';
 import { createTargetPreparer } from './prepare-targets.js';
 import { fileToolRenderers } from './render/renderers.js';
+import { createSnapshotReader } from './snapshot-reader.js';
 
 /** Options of `createToolSet`; only `workspace` is required. */
 export interface ToolSetOptions {
@@ -86,7 +86,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     ...(options.media === undefined ? {} : { media: options.media }),
     ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
     resources: createTargetPreparer({ cwd, resources, sessionId }),
-    readFile: createFileReader(cwd),
+    readFile: createSnapshotReader(cwd),
   });
   return {
     pipeline,
