@@ -2,6 +2,8 @@ import type { Tool } from '@toolcall/pipeline';
 import type { ResourceResolver } from '@toolcall/resources';
 import { createApplyPatchTool } from './patch/apply-patch-tool.js';
 import { createReadTool } from './read/read-tool.js';
+import { createGlobTool } from './search/glob-tool.js';
+import { createGrepTool } from './search/grep-tool.js';
 
 /** Options shared by the four file tools. */
 export interface FileToolsOptions {
@@ -14,5 +16,10 @@ export interface FileToolsOptions {
 
 /** Creates Read, Glob, Grep and ApplyPatch bound to one working directory and resolver. */
 export function createFileTools(options: FileToolsOptions): Tool[] {
-  return [createReadTool(options), createApplyPatchTool(options)];
+  return [
+    createReadTool(options),
+    createGlobTool(options),
+    createGrepTool(options),
+    createApplyPatchTool(options),
+  ];
 }

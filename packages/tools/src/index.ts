@@ -11,4 +11,6 @@ export type { BodyLine, Hunk, PatchOperation } from './patch/patch-types.js';
 export { createTargetPreparer } from './prepare-targets.js';
 export { createReadTool } from './read/read-tool.js';
 export { fileToolRenderers } from './render/renderers.js';
+export { createGlobTool } from './search/glob-tool.js';
+export { createGrepTool } from './search/grep-tool.js';
 export { createToolSet, type ToolSet, type ToolSetOptions } from './tool-set.js';

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** One confined, one-shot helper run (ripgrep, pdftotext, pdftoppm). */
 export interface HelperRequest {
@@ -7,10 +10,13 @@ export interface HelperRequest {
   readonly readRoots: readonly string[];
   /** Directories the helper may write. */
   readonly writeDirs?: readonly string[];
+  /** The working directory; by default a private scratch directory made for this run. */
   readonly cwd?: string;
   readonly timeoutMs: number;
   /** Stop collecting (and stop the helper) once stdout holds this many bytes. */
   readonly maxOutputBytes?: number;
+  /** Stop collecting (and stop the helper) once stdout holds this many newline-ended lines. */
+  readonly maxOutputLines?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -33,9 +39,15 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
   const [command, ...args] = request.argv;
   if (command === undefined) throw new TypeError('runHelper: argv must name a command');
   const limit = request.maxOutputBytes ?? Number.POSITIVE_INFINITY;
+  const lineLimit = request.maxOutputLines ?? Number.POSITIVE_INFINITY;
+  let lines = 0;
+  // A private scratch cwd: ripgrep matches anchored globs relative to its cwd, so the cwd must
+  // never be an ancestor of a searched root.
+  const scratch =
+    request.cwd === undefined ? mkdtempSync(path.join(tmpdir(), 'toolcall-helper-')) : undefined;
   return new Promise((resolve) => {
     const child = spawn(command, args, {
-      cwd: request.cwd,
+      cwd: request.cwd ?? scratch,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, TOOLCALL_EXECUTION: '1' },
@@ -63,7 +75,12 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
       if (outputLimited) return;
       chunks.push(chunk);
       size += chunk.length;
-      if (size >= limit) {
+      if (lineLimit !== Number.POSITIVE_INFINITY) {
+        for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) {
+          lines += 1;
+        }
+      }
+      if (size >= limit || lines >= lineLimit) {
         outputLimited = true;
         stop();
       }
@@ -76,6 +93,7 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
       request.signal?.removeEventListener('abort', onAbort);
       resolve({
         stdout: Buffer.concat(chunks),
