@@ -1,6 +1,7 @@
 import { defineTool, type Tool, z } from '@toolcall/pipeline';
 import { isAddressLike, type ResourceResolver } from '@toolcall/resources';
 import { absolutePath } from '../file-target.js';
+import { fileToolRenderers } from '../render/renderers.js';
 import { commitChanges } from './commit-changes.js';
 import { parsePatch } from './parse-patch.js';
 import { pathSlot, resourceSlot } from './patch-slot.js';
@@ -56,6 +57,7 @@ function slotResolver(options: ApplyPatchOptions, createdDirectories: string[]):
 export function createApplyPatchTool(options: ApplyPatchOptions): Tool {
   return defineTool({
     name: 'ApplyPatch',
+    renderer: fileToolRenderers.ApplyPatch,
     description: DESCRIPTION,
     async: true,
     snapshot: true,

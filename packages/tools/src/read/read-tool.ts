@@ -1,6 +1,7 @@
 import { defineTool, pathOrResource, type Tool, z } from '@toolcall/pipeline';
 import type { ResourceOutcome } from '@toolcall/resources';
 import { type FileToolOptions, targetOf } from '../file-target.js';
+import { fileToolRenderers } from '../render/renderers.js';
 import { bufferChunks } from './file-chunks.js';
 import type { ReadArguments, ReadResponse } from './read-bytes.js';
 import { readBytes, readPath } from './read-file.js';
@@ -73,6 +74,7 @@ export function createReadTool(options: FileToolOptions & { readonly timeoutMs?:
   const timeoutMs = options.timeoutMs ?? 20_000;
   return defineTool({
     name: 'Read',
+    renderer: fileToolRenderers.Read,
     description: DESCRIPTION,
     readOnly: true,
     args: argumentsSchema,

@@ -2,6 +2,7 @@ import { defineTool, pathOrResource, type Tool, z } from '@toolcall/pipeline';
 import { type FileToolOptions, targetOf } from '../file-target.js';
 import { ripgrepPath } from '../helpers/ripgrep-path.js';
 import { runHelper } from '../helpers/run-helper.js';
+import { fileToolRenderers } from '../render/renderers.js';
 import { planGlob } from './glob-pattern.js';
 import { vcsExcludes } from './ripgrep-args.js';
 import { failureError, GLOB_WORDS, partialPrefix, timeoutError } from './search-notices.js';
@@ -22,6 +23,7 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
   const timeoutMs = options.timeoutMs ?? 20_000;
   return defineTool({
     name: 'Glob',
+    renderer: fileToolRenderers.Glob,
     description: DESCRIPTION,
     readOnly: true,
     async: true,

@@ -2,6 +2,7 @@ import { defineTool, pathOrResource, type Tool, z } from '@toolcall/pipeline';
 import { type FileToolOptions, targetOf } from '../file-target.js';
 import { ripgrepPath } from '../helpers/ripgrep-path.js';
 import { runHelper } from '../helpers/run-helper.js';
+import { fileToolRenderers } from '../render/renderers.js';
 import { planGlob } from './glob-pattern.js';
 import { pageOutput, showPaths } from './grep-output.js';
 import { vcsExcludes } from './ripgrep-args.js';
@@ -67,6 +68,7 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
   const timeoutMs = options.timeoutMs ?? 20_000;
   return defineTool({
     name: 'Grep',
+    renderer: fileToolRenderers.Grep,
     description: DESCRIPTION,
     readOnly: true,
     async: true,
