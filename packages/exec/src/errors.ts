@@ -8,6 +8,11 @@ export type ExecErrorCode =
   | 'output-write-failed'
   | 'process-limit'
   | 'sandbox-unavailable'
+  | 'sandbox-failed'
+  | 'background-refused'
+  | 'escalation-refused'
+  | 'input-refused'
+  | 'owner-retired'
   | 'not-found'
   | 'refused';
 

@@ -1,2 +1,58 @@
+export {
+  BACKGROUND_REFUSAL,
+  type BackgroundOperator,
+  findBackgroundOperator,
+} from './background-operators.js';
 export * from './bash/index.js';
+export {
+  buildChildEnvironment,
+  CORE_ENVIRONMENT_NAMES,
+  defaultChildVariables,
+  type EnvironmentInherit,
+  type EnvironmentPolicy,
+  SECRET_NAME_PATTERNS,
+} from './environment.js';
 export { ExecError, type ExecErrorCode } from './errors.js';
+export { type HelperRequest, type HelperResult, type HelperRun, runHelper } from './helper.js';
+export { CompletionMailbox } from './mailbox.js';
+export { createExecManager, ExecManager } from './manager.js';
+export type { BashRequest, CommandAnalysis, ExecManagerOptions } from './manager-options.js';
+export { joinPreview, PREVIEW_LIMIT, type Preview, previewText } from './preview.js';
+export type { Result } from './result.js';
+export {
+  capturePathIdentity,
+  type PathIdentity,
+  type WriteGrant,
+} from './sandbox/bubblewrap-plan.js';
+export type { SandboxMode } from './sandbox/decide.js';
+export {
+  type AdditionalPermissions,
+  type EscalationRequest,
+  type HostDecision,
+  type ResolvedConfinement,
+  resolveEscalation,
+  type SandboxPermissions,
+} from './sandbox/escalation.js';
+export { probeBubblewrap, type SandboxProbe } from './sandbox/probe.js';
+export { defaultProtectedPaths } from './sandbox/protected-paths.js';
+export type { PtyBackend } from './spawn-child.js';
+export { SPOOL_LIMIT_BYTES } from './spool.js';
+export { type ProcessScope, type TerminationReport, terminateScope } from './terminate.js';
+export type {
+  CompletionRecord,
+  ExecutionFacts,
+  ExecutionObservation,
+  ExecutionState,
+  Outcome,
+  OwnerId,
+  SandboxSummary,
+  Termination,
+} from './types.js';
+export {
+  BASH_YIELD,
+  INPUT_WAIT,
+  POLL_WAIT,
+  resolveWait,
+  type WaitBounds,
+  type WaitRecord,
+} from './wait-bounds.js';

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Imports the built package by its own name (Node self-reference through the
@@ -11,4 +14,44 @@ describe('@toolcall/exec as a consumer sees it', () => {
     expect(typeof esm.ExecError.isInstance).toBe('function');
     expect(cjs.ExecError.isInstance(new esm.ExecError('spawn-failed', 'x'))).toBe(true);
   });
+
+  it('runs, yields, polls and stops real commands through both builds', async () => {
+    const esm = await import('@toolcall/exec');
+    const cjs = createRequire(import.meta.url)('@toolcall/exec') as typeof esm;
+    const workspace = mkdtempSync(join(tmpdir(), 'exec-e2e-'));
+    try {
+      for (const api of [esm, cjs]) {
+        const manager = api.createExecManager({
+          workspaceRoot: workspace,
+          graceMs: 300,
+          analyze: () => ({ readOnly: true }),
+        });
+        const done = await manager.runBash({ owner: '/root', command: 'echo hello' });
+        const running = await manager.runBash({
+          owner: '/root',
+          command: 'echo tick; sleep 300',
+          yieldTimeMs: 250,
+        });
+        if (!done.success || !running.success) throw new Error('start failed');
+        const { executionId } = running.value.facts;
+        const polled = await manager.writeStdin({
+          owner: '/root',
+          executionId,
+          yieldTimeMs: 5_000,
+        });
+        const stopped = await manager.stopExecution({ owner: '/root', executionId });
+        expect([
+          done.value.output,
+          done.value.facts.outcome,
+          running.value.yielded,
+          running.value.output + (polled.success ? polled.value.output : ''),
+          stopped.success && stopped.value.facts.termination,
+          api.findBackgroundOperator('a && b'),
+        ]).toEqual(['hello\n', 'success', true, 'tick\n', 'stopped', undefined]);
+        await manager.teardown();
+      }
+    } finally {
+      rmSync(workspace, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

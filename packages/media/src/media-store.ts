@@ -34,7 +34,7 @@ export function createMediaStore(options: MediaStoreOptions = {}): MediaStore {
     records.set(record.recordId, record);
     byContent.set(contentKey(record.sha256, record.toolUseId), record.recordId);
   }
-  const owned = (reference: MediaReference) => {
+  const ownedRecord = (reference: MediaReference) => {
     const record = records.get(reference.recordId);
     return record !== undefined && record.toolUseId === reference.toolUseId ? record : undefined;
   };
@@ -108,7 +108,7 @@ export function createMediaStore(options: MediaStoreOptions = {}): MediaStore {
   }
 
   async function read(reference: MediaReference): Promise<MediaResult<MediaPayload>> {
-    const record = owned(reference);
+    const record = ownedRecord(reference);
     if (record === undefined) {
       return fail('not-found', 'no media record for this reference', {
         recordId: reference.recordId,
@@ -137,14 +137,14 @@ export function createMediaStore(options: MediaStoreOptions = {}): MediaStore {
   const extractMarkers = (text: string, { toolUseId }: { toolUseId?: string } = {}) =>
     extractMediaMarkers(text, {
       isValid: (reference) =>
-        owned(reference) !== undefined &&
+        ownedRecord(reference) !== undefined &&
         (toolUseId === undefined || reference.toolUseId === toolUseId),
     });
 
   return {
     capture,
     read,
-    describe: (reference) => owned(reference),
+    describe: ownedRecord,
     extractMarkers,
     stripMarkers: (text, options) => extractMarkers(text, options).text,
     records: () => [...records.values()],

@@ -159,7 +159,7 @@ describe('openSessionMediaStore', () => {
     expect(retry.success).toBe(true);
   });
 
-  it('leaves no record when the rename fails', async () => {
+  it('leaves no record when the rename fails, even though its manifest line was written', async () => {
     const failing: MediaFileSystem = {
       ...nodeFileSystem,
       rename: async () => {
@@ -168,7 +168,17 @@ describe('openSessionMediaStore', () => {
     };
     const store = await open({ fileSystem: failing });
     const result = await store.capture({ bytes: encodePng(2, 2), toolUseId: 't', source: 's' });
-    expect([result.success || result.error.code, await listMedia()]).toEqual(['write-failed', []]);
+    await store.close();
+    const listedBeforeReopen = (await manifestLines()).length;
+    const reopened = await open();
+    expect([
+      result.success || result.error.code,
+      store.records(),
+      listedBeforeReopen,
+      reopened.records(),
+      await listMedia(),
+      await manifestLines(),
+    ]).toEqual(['write-failed', [], 1, [], [manifestName], []]);
   });
 
   it('rewrites the manifest without a corrupt line, atomically, when opened', async () => {
@@ -233,13 +243,17 @@ await opened.value.capture({ path: process.argv[3], toolUseId: 'toolu_crash', so
 `,
     );
     const child = spawn(process.execPath, [script, session, pngPath], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
     });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('mid-write')) resolve();
       });
-      child.on('exit', (code) => reject(new Error(`child exited early with ${code}`)));
+      child.on('exit', (code) => reject(new Error(`child exited early with ${code}: ${stderr}`)));
     });
     const leftBehind = (await listMedia()).filter((name) => name.startsWith('.tmp-')).length;
     const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -254,7 +268,7 @@ await opened.value.capture({ path: process.argv[3], toolUseId: 'toolu_crash', so
       png,
     ]);
     expect((await listMedia()).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('createFileMediaBackend', () => {

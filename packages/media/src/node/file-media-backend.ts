@@ -5,7 +5,11 @@ import { fail, type MediaResult, succeed } from '../result.js';
 import { type MediaFileSystem, nodeFileSystem } from './file-system.js';
 import { formatManifestLine, loadManifest } from './manifest.js';
 import { createManifestWriter } from './manifest-writer.js';
-import { removeStaleTemporaries, temporaryPrefix } from './remove-stale-temporaries.js';
+import {
+  listDirectory,
+  removeStaleTemporaries,
+  temporaryPrefix,
+} from './remove-stale-temporaries.js';
 
 /** Options for createFileMediaBackend. */
 export interface FileMediaBackendOptions {
@@ -64,11 +68,13 @@ export function createFileMediaBackend({
       () => undefined,
     );
 
+  type Written = { closed: Promise<void> };
+
   async function writeTemporary(
     temporary: string,
     bytes: Uint8Array,
     onStarted: () => void,
-  ): Promise<void> {
+  ): Promise<Written> {
     try {
       await ensureDirectory();
       const handle = await fileSystem.open(temporary, 'wx');
@@ -79,9 +85,14 @@ export function createFileMediaBackend({
         onStarted();
         await writing;
         if (sync) await handle.sync();
-      } finally {
+      } catch (error) {
         await handle.close();
+        throw error;
       }
+      // The bytes are in the file already, so closing runs beside the rename.
+      const closed = handle.close();
+      closed.catch(() => undefined);
+      return { closed };
     } finally {
       onStarted();
     }
@@ -106,13 +117,19 @@ export function createFileMediaBackend({
   async function commit(
     record: MediaRecord,
     temporary: string | undefined,
-    written: Promise<void>,
+    written: Promise<Written>,
   ): Promise<MediaResult<void>> {
     try {
-      await written;
-      if (temporary !== undefined) await install(temporary, fileNameOf(record));
-      // The manifest line follows the rename, so no listed record lacks its file.
-      await manifest.append(formatManifestLine(record));
+      const { closed } = await written;
+      // The bytes are complete, so the rename, the close and the manifest line
+      // run together. A crash can then list a record whose rename never
+      // happened; open() drops such lines, so readers still see no partial record.
+      const outcomes = await Promise.allSettled([
+        temporary === undefined ? undefined : install(temporary, fileNameOf(record)),
+        closed,
+        manifest.append(formatManifestLine(record)),
+      ]);
+      for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
       return succeed(undefined);
     } catch (error) {
       if (temporary !== undefined) await remove(temporary);
@@ -137,7 +154,7 @@ export function createFileMediaBackend({
       started,
       publish: (record) => commit(record, temporary, written),
       discard: async () => {
-        await written.catch(() => undefined);
+        await (await written.catch(() => undefined))?.closed.catch(() => undefined);
         await remove(temporary);
       },
     };
@@ -145,7 +162,7 @@ export function createFileMediaBackend({
 
   async function publish(record: MediaRecord, bytes: Uint8Array): Promise<MediaResult<void>> {
     if (!published.has(fileNameOf(record))) return stage(bytes).publish(record);
-    return commit(record, undefined, Promise.resolve());
+    return commit(record, undefined, Promise.resolve({ closed: Promise.resolve() }));
   }
 
   async function read(record: MediaRecord): Promise<MediaResult<Uint8Array>> {
@@ -162,8 +179,12 @@ export function createFileMediaBackend({
   }
 
   async function open(): Promise<MediaRecord[]> {
-    await removeStaleTemporaries(fileSystem, directory);
-    const records = await loadManifest(fileSystem, directory);
+    const names = await listDirectory(fileSystem, directory);
+    await removeStaleTemporaries(fileSystem, directory, names);
+    const present = new Set(names);
+    const records = await loadManifest(fileSystem, directory, (record) =>
+      present.has(fileNameOf(record)),
+    );
     for (const record of records) published.add(fileNameOf(record));
     return records;
   }

@@ -42,13 +42,15 @@ export function formatManifestLine(record: MediaRecord): string {
 }
 
 /**
- * Reads the manifest, keeping each whole, well-formed line. When a crash tore
- * the last line (or a line is corrupt), the manifest is rewritten with only the
- * good lines, through a temporary file and a rename, so later appends start clean.
+ * Reads the manifest, keeping each whole, well-formed line whose published file
+ * `isPresent`. When a crash tore the last line, or a line is corrupt or names a
+ * missing file, the manifest is rewritten with only the good lines, through a
+ * temporary file and a rename, so later appends start clean.
  */
 export async function loadManifest(
   fileSystem: MediaFileSystem,
   directory: string,
+  isPresent: (record: MediaRecord) => boolean = () => true,
 ): Promise<MediaRecord[]> {
   const path = join(directory, manifestName);
   let text: string;
@@ -64,7 +66,7 @@ export async function loadManifest(
     if (line === '') continue;
     try {
       const value: unknown = JSON.parse(line);
-      if (isManifestRecord(value) && !records.has(value.recordId)) {
+      if (isManifestRecord(value) && !records.has(value.recordId) && isPresent(value)) {
         records.set(value.recordId, value);
         continue;
       }

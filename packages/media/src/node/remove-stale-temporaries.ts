@@ -13,6 +13,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Lists a directory's entry names, or none when it does not exist yet. */
+export async function listDirectory(
+  fileSystem: MediaFileSystem,
+  directory: string,
+): Promise<string[]> {
+  try {
+    return await fileSystem.readdir(directory);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return [];
+    throw error;
+  }
+}
+
 /**
  * Removes temporary files left by writers that died mid-write. They are never
  * listed, so this is tidiness, not correctness; live writers' files stay.
@@ -20,14 +33,8 @@ function isAlive(pid: number): boolean {
 export async function removeStaleTemporaries(
   fileSystem: MediaFileSystem,
   directory: string,
+  names: readonly string[],
 ): Promise<void> {
-  let names: string[];
-  try {
-    names = await fileSystem.readdir(directory);
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return;
-    throw error;
-  }
   for (const name of names) {
     if (!name.startsWith(temporaryPrefix)) continue;
     const pid = Number.parseInt(name.slice(temporaryPrefix.length), 10);

@@ -1,0 +1,96 @@
+// Speed goals for @toolcall/exec, each measured beside its baseline in the same run:
+//   Bash `true` end to end vs raw child_process.spawn('bash', ['-c', 'true'])   goal <= 1.5x
+//   confined `true` vs raw `bwrap ... true`                                      goal <= 1.2x
+//   draining 200 MB of output vs bash -c 'head -c 200M /dev/zero >/dev/null'    goal <= 1.5x
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createExecManager } from '../dist/index.js';
+
+const owner = '/bench';
+const workspace = mkdtempSync(join(tmpdir(), 'exec-bench-'));
+const readOnly = () => ({ readOnly: true });
+
+function run(file, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+}
+
+// Alternates the two bodies so load from other processes on the machine hits both alike.
+async function paired(times, ours, baseline) {
+  const a = [];
+  const b = [];
+  await ours();
+  await baseline();
+  for (let index = 0; index < times; index += 1) {
+    let start = performance.now();
+    await baseline();
+    b.push(performance.now() - start);
+    start = performance.now();
+    await ours();
+    a.push(performance.now() - start);
+  }
+  const middle = (samples) => samples.sort((x, y) => x - y)[Math.floor(samples.length / 2)];
+  return [middle(a), middle(b)];
+}
+
+function report(name, ours, baseline, goal) {
+  const ratio = ours / baseline;
+  const verdict = ratio <= goal ? 'meets' : 'misses';
+  console.log(
+    `${name.padEnd(34)} ${ours.toFixed(2).padStart(9)} ms  vs ${baseline.toFixed(2).padStart(9)} ms  ratio ${ratio.toFixed(2)}x  (goal <= ${goal}x, ${verdict})`,
+  );
+}
+
+async function bash(manager, command) {
+  const result = await manager.runBash({ owner, command, yieldTimeMs: 30_000 });
+  if (!result.success) throw result.error;
+  return result.value;
+}
+
+const direct = createExecManager({ workspaceRoot: workspace, sandbox: 'off', analyze: readOnly });
+const confined = createExecManager({
+  workspaceRoot: workspace,
+  sandbox: 'required',
+  analyze: readOnly,
+  protectedPaths: [],
+  spoolLimitBytes: 256 * 1024 * 1024,
+});
+const draining = createExecManager({
+  workspaceRoot: workspace,
+  sandbox: 'off',
+  analyze: readOnly,
+  spoolLimitBytes: 256 * 1024 * 1024,
+});
+
+const [oursTrue, rawTrue] = await paired(
+  60,
+  () => bash(direct, 'true'),
+  () => run('bash', ['-c', 'true']),
+);
+report('Bash true (sandbox off)', oursTrue, rawTrue, 1.5);
+
+const bwrapArgs = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+bwrapArgs.push('--bind', workspace, workspace, '--unshare-net', '--unshare-pid', '--unshare-ipc');
+bwrapArgs.push('--unshare-uts', '--die-with-parent', '--new-session', '--cap-drop', 'ALL');
+bwrapArgs.push('--chdir', workspace);
+const [oursBwrap, rawBwrap] = await paired(
+  40,
+  () => bash(confined, 'true'),
+  () => run('bwrap', [...bwrapArgs, '--', 'bash', '--noprofile', '--norc', '-p', '-c', 'true']),
+);
+report('confined true vs raw bwrap', oursBwrap, rawBwrap, 1.2);
+
+const [oursDrain, rawDrain] = await paired(
+  5,
+  () => bash(draining, 'head -c 200M /dev/zero'),
+  () => run('bash', ['-c', 'head -c 200M /dev/zero >/dev/null']),
+);
+report('drain 200 MB to the spool', oursDrain, rawDrain, 1.5);
+
+await Promise.all([direct.teardown(), confined.teardown(), draining.teardown()]);
+rmSync(workspace, { recursive: true, force: true });

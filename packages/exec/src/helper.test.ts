@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { temporaryDirectory, testManager } from './testing/fixtures.js';
+
+describe('runHelper', () => {
+  it('runs in a private scratch directory that is removed afterwards', async () => {
+    const manager = testManager({ sandbox: 'required' });
+    const artifacts = temporaryDirectory('exec-artifacts-');
+    const run = manager.runHelper({
+      argv: ['bash', '-c', `pwd; echo scratch > note.txt; echo saved > ${artifacts}/out.txt`],
+      writeDirs: [artifacts],
+      timeoutMs: 10_000,
+    });
+    const result = await run.result;
+    if (!result.success) throw result.error;
+    const scratch = result.value.output.toString('utf8').trim();
+    expect({
+      termination: result.value.facts.termination,
+      exitCode: result.value.facts.exitCode,
+      boundary: result.value.sandbox.boundary,
+      scratchRemoved: !existsSync(scratch),
+      artifact: readFileSync(join(artifacts, 'out.txt'), 'utf8'),
+    }).toEqual({
+      termination: 'exited',
+      exitCode: 0,
+      boundary: 'bubblewrap',
+      scratchRemoved: true,
+      artifact: 'saved\n',
+    });
+  });
+
+  it('reports a non-zero exit as a fact, not a failure', async () => {
+    const manager = testManager();
+    const result = await manager.runHelper({ argv: ['bash', '-c', 'echo no; exit 1'] }).result;
+    expect(result.success && [result.value.output.toString(), result.value.facts.exitCode]).toEqual(
+      ['no\n', 1],
+    );
+  });
+
+  it('stops at its timeout with the timed-out fact', async () => {
+    const manager = testManager();
+    const result = await manager.runHelper({ argv: ['sleep', '300'], timeoutMs: 100 }).result;
+    expect(result.success && result.value.facts).toMatchObject({
+      termination: 'timed-out',
+      timedOut: true,
+      outcome: 'failure',
+    });
+  });
+
+  it('cancels idempotently', async () => {
+    const manager = testManager();
+    const run = manager.runHelper({ argv: ['sleep', '300'] });
+    run.cancel();
+    run.cancel();
+    const result = await run.result;
+    expect(result.success ? result.value.facts.termination : result.error.code).toMatch(
+      /^(stopped|refused)$/,
+    );
+    run.cancel();
+    expect(manager.liveCount).toBe(0);
+  });
+
+  it('returns spawn-failed for a missing executable', async () => {
+    const manager = testManager();
+    const result = await manager.runHelper({ argv: ['definitely-not-a-command-xyz'] }).result;
+    expect(result.success ? undefined : result.error.code).toBe('spawn-failed');
+  });
+});

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { buildChildEnvironment, type EnvironmentPolicy } from './environment.js';
+import { ExecError } from './errors.js';
+import { Execution } from './execution.js';
+import { fail, type Result, succeed } from './result.js';
+import type { WriteGrant } from './sandbox/bubblewrap-plan.js';
+import { decideConfinement, type SandboxMode } from './sandbox/decide.js';
+import type { ResolvedConfinement } from './sandbox/escalation.js';
+import type { SandboxProbe } from './sandbox/probe.js';
+import { type PtyBackend, spawnChild } from './spawn-child.js';
+import { Spool } from './spool.js';
+import type { OwnerId, SandboxSummary } from './types.js';
+
+/** The session-wide settings every launch shares, normalised once by the manager. */
+export interface LaunchContext {
+  mode: SandboxMode;
+  probe: () => Promise<SandboxProbe>;
+  hostEnvironment: Readonly<Record<string, string | undefined>>;
+  environment: EnvironmentPolicy;
+  protectedPaths: readonly string[];
+  spoolDirectory: string;
+  spoolLimitBytes: number;
+  spoolPath: ((executionId: string) => string) | undefined;
+  graceMs: number;
+  now: () => number;
+  ptyBackend: PtyBackend;
+}
+
+/** One launch: what to run, where, and with which grants. */
+export interface LaunchRequest {
+  owner: OwnerId;
+  command: string;
+  argv: readonly string[];
+  cwd: string;
+  tty: boolean;
+  confinement: ResolvedConfinement;
+  writableRoots: readonly WriteGrant[];
+  readRoots: readonly string[];
+}
+
+/** A started execution with its model-hidden sandbox summary. */
+export interface Launched {
+  execution: Execution;
+  sandbox: SandboxSummary;
+}
+
+/** Makes an opaque, unguessable execution id. */
+export function createExecutionId(): string {
+  return `exec_${randomBytes(9).toString('base64url')}`;
+}
+
+/** Decides confinement, opens the spool and spawns; nothing is retried unconfined once confined preparation starts. */
+export async function launchExecution(
+  context: LaunchContext,
+  request: LaunchRequest,
+): Promise<Result<Launched>> {
+  const decided = await decideConfinement({
+    mode: context.mode,
+    confinement: request.confinement,
+    probe: context.probe,
+    cwd: request.cwd,
+    writableRoots: request.writableRoots,
+    readRoots: request.readRoots,
+    protectedPaths: context.protectedPaths,
+    bindThroughFds: !request.tty,
+  });
+  if (!decided.success) return decided;
+  const { plan, summary } = decided.value;
+  const id = createExecutionId();
+  const injected = context.spoolPath?.(id);
+  const spool = Spool.create({
+    path: injected ?? join(context.spoolDirectory, id),
+    limitBytes: context.spoolLimitBytes,
+    owned: injected === undefined,
+  });
+  const env = buildChildEnvironment({
+    host: context.hostEnvironment,
+    policy: context.environment,
+    confined: plan !== undefined,
+    tty: request.tty,
+  });
+  const startedAt = context.now();
+  const spawned = await spawnChild({
+    argv: plan ? [...plan.argvPrefix, ...request.argv] : request.argv,
+    cwd: request.cwd,
+    env,
+    tty: request.tty,
+    extraFds: plan?.fds ?? [],
+    ptyBackend: context.ptyBackend,
+  });
+  plan?.release();
+  if (!spawned.success) {
+    await spool.release();
+    return fail(
+      new ExecError('spawn-failed', `Failed to start process: ${spawned.error.message}`, {
+        cause: spawned.error,
+      }),
+    );
+  }
+  const execution = new Execution(
+    id,
+    request.owner,
+    request.command,
+    plan !== undefined,
+    startedAt,
+    spawned.value,
+    spool,
+    context.graceMs,
+    context.now,
+  );
+  return succeed({ execution, sandbox: { ...summary, starts: 1 } });
+}

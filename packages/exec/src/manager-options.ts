@@ -1,0 +1,121 @@
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { EnvironmentPolicy } from './environment.js';
+import type { LaunchContext } from './launch.js';
+import type { PathIdentity } from './sandbox/bubblewrap-plan.js';
+import type { SandboxMode } from './sandbox/decide.js';
+import type { EscalationRequest, HostDecision } from './sandbox/escalation.js';
+import { createProbeCache } from './sandbox/probe.js';
+import { defaultProtectedPaths } from './sandbox/protected-paths.js';
+import type { PtyBackend } from './spawn-child.js';
+import { SPOOL_LIMIT_BYTES } from './spool.js';
+import type { OwnerId } from './types.js';
+
+/** What the Bash analyzer hook reports about a command. */
+export interface CommandAnalysis {
+  readOnly: boolean;
+}
+
+/** Options of one managed session; every field has a default except the workspace. */
+export interface ExecManagerOptions {
+  /** The session's working directory, writable inside confinement. */
+  workspaceRoot: string;
+  sandbox?: SandboxMode;
+  maxLive?: number;
+  graceMs?: number;
+  retainMs?: number;
+  spoolLimitBytes?: number;
+  environment?: EnvironmentPolicy;
+  hostEnvironment?: Readonly<Record<string, string | undefined>>;
+  /** Replaces the default protected paths (~/.ssh, ~/.gnupg, ~/.aws, .git/hooks, session store). */
+  protectedPaths?: readonly string[];
+  /** The session store, protected from confined children. */
+  sessionStore?: string;
+  /** Extra writable artifact directories. */
+  artifactDirectories?: readonly string[];
+  /** The Bash analyzer hook; read-only commands skip login startup files. */
+  analyze?: (command: string) => CommandAnalysis;
+  now?: () => number;
+  /** Where the private spool and scratch directory is created. */
+  temporaryRoot?: string;
+  /** The pseudo-terminal backend; `auto` prefers util-linux script, which never loses a fast exit's tail. */
+  ptyBackend?: PtyBackend;
+  /** Test hook: a pre-existing file to use as an execution's spool (never deleted). */
+  spoolPath?: (executionId: string) => string;
+}
+
+/** A managed Bash call. */
+export interface BashRequest extends EscalationRequest {
+  owner: OwnerId;
+  command: string;
+  cwd?: string;
+  yieldTimeMs?: number;
+  tty?: boolean;
+  /** The host's permission decision for a non-default escalation request. */
+  hostDecision?: HostDecision;
+  /** Aborts a foreground wait; a yielded execution is detached from it. */
+  signal?: AbortSignal;
+  /** Identities of granted write paths seen at the permission check; a swapped path is refused. */
+  grantIdentities?: Readonly<Record<string, PathIdentity>>;
+}
+
+/** The manager's options after defaults and validation, applied once at construction. */
+export interface NormalizedManagerOptions {
+  workspaceRoot: string;
+  maxLive: number;
+  retainMs: number;
+  analyze: ((command: string) => CommandAnalysis) | undefined;
+  artifactDirectories: readonly string[];
+  temporaryDirectory: string;
+  context: LaunchContext;
+}
+
+// Probes are cached per execution target (and PATH), shared by every manager in the process.
+const sharedProbeCache = createProbeCache();
+
+/** Copies, defaults and validates manager options, creating the private temporary directory. */
+export function normalizeManagerOptions(options: ExecManagerOptions): NormalizedManagerOptions {
+  const normalized = Object.assign(Object.create(null), options) as ExecManagerOptions;
+  if (typeof normalized.workspaceRoot !== 'string') {
+    throw new TypeError(
+      `workspaceRoot must be a directory path string, received ${String(normalized.workspaceRoot)}`,
+    );
+  }
+  const mode = normalized.sandbox ?? 'best-effort';
+  if (!['off', 'best-effort', 'required'].includes(mode)) {
+    throw new TypeError(`sandbox must be 'off', 'best-effort' or 'required', received ${mode}`);
+  }
+  const workspaceRoot = realpathSync(resolve(normalized.workspaceRoot));
+  const host = normalized.hostEnvironment ?? process.env;
+  const temporaryDirectory = mkdtempSync(
+    join(realpathSync(normalized.temporaryRoot ?? tmpdir()), 'toolcall-exec-'),
+  );
+  return {
+    workspaceRoot,
+    maxLive: normalized.maxLive ?? 64,
+    retainMs: normalized.retainMs ?? 60_000,
+    analyze: normalized.analyze,
+    artifactDirectories: (normalized.artifactDirectories ?? []).map((path) => resolve(path)),
+    temporaryDirectory,
+    context: {
+      mode,
+      probe: () => sharedProbeCache('local', host.PATH),
+      hostEnvironment: host,
+      environment: normalized.environment ?? {},
+      protectedPaths:
+        normalized.protectedPaths ??
+        defaultProtectedPaths({
+          home: host.HOME ?? homedir(),
+          workspaceRoot,
+          ...(normalized.sessionStore ? { sessionStore: normalized.sessionStore } : {}),
+        }),
+      spoolDirectory: temporaryDirectory,
+      spoolLimitBytes: normalized.spoolLimitBytes ?? SPOOL_LIMIT_BYTES,
+      spoolPath: normalized.spoolPath,
+      graceMs: normalized.graceMs ?? 2_000,
+      now: normalized.now ?? Date.now,
+      ptyBackend: normalized.ptyBackend ?? 'auto',
+    },
+  };
+}

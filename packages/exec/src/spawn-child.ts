@@ -1,0 +1,147 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ExecError } from './errors.js';
+import { fail, type Result, succeed } from './result.js';
+import { spawnNodePty } from './spawn-node-pty.js';
+import { discoverChildGroups, type ProcessScope } from './terminate.js';
+
+/** How the main process of an execution ended. */
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** A spawned process in its own group, with its combined output as a stream of chunks. */
+export interface ChildHandle {
+  readonly scope: ProcessScope;
+  readonly tty: boolean;
+  readonly exited: Promise<ChildExit>;
+  onData(listener: (chunk: Buffer) => void): void;
+  pause(): void;
+  resume(): void;
+  /** Writes terminal input; only pseudo-terminal children have stdin. */
+  write(text: string): Promise<void>;
+  /** Waits (at most `boundMs`) for buffered output after exit, then closes the streams. */
+  finishOutput(boundMs: number): Promise<void>;
+}
+
+/** What to spawn. */
+export interface SpawnRequest {
+  argv: readonly string[];
+  cwd: string;
+  env: Record<string, string>;
+  tty: boolean;
+  /** Extra file descriptors passed as 3, 4, … (pipe mode only). */
+  extraFds?: readonly number[];
+  /** Which pseudo-terminal backend to use; `auto` prefers util-linux script. */
+  ptyBackend?: PtyBackend;
+}
+
+/** The pseudo-terminal backends: util-linux script where present, else node-pty. */
+export type PtyBackend = 'auto' | 'script' | 'node-pty';
+
+/** Quotes one word for a POSIX shell. */
+export function quoteShellWord(word: string): string {
+  return /^[A-Za-z0-9_./=:@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+const SCRIPT_PATH = ['/usr/bin/script', '/bin/script'].find((path) => existsSync(path));
+
+function ptyArgv(argv: readonly string[], env: Record<string, string>): string[] {
+  // util-linux script allocates the terminal, owns its session and drains it fully on a fast
+  // exit; its -c runs through $SHELL, so the child's own SHELL is restored before exec.
+  const restore = env.SHELL === undefined ? '' : `export SHELL=${quoteShellWord(env.SHELL)}; `;
+  const command = `${restore}exec ${argv.map(quoteShellWord).join(' ')}`;
+  return [SCRIPT_PATH!, '-q', '-e', '-E', 'never', '-c', command, '/dev/null'];
+}
+
+/** Whether the lossless util-linux script pseudo-terminal backend is available. */
+export function supportsPty(): boolean {
+  return SCRIPT_PATH !== undefined && process.platform === 'linux';
+}
+
+function waitForSpawn(child: ChildProcess): Promise<Result<number>> {
+  return new Promise((resolve) => {
+    child.once('spawn', () => resolve(succeed(child.pid!)));
+    child.once('error', (error) =>
+      resolve(fail(new ExecError('spawn-failed', error.message, { cause: error }))),
+    );
+  });
+}
+
+function closed(stream: NodeJS.ReadableStream & { closed?: boolean }): Promise<void> {
+  if (stream.closed) return Promise.resolve();
+  return new Promise((resolve) => stream.once('close', () => resolve()));
+}
+
+/** Spawns `argv` as the leader of a new process group (and session), pipe or pseudo-terminal mode. */
+export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHandle>> {
+  const { cwd, tty } = request;
+  const backend = request.ptyBackend ?? 'auto';
+  if (tty && (backend === 'node-pty' || (backend === 'auto' && !supportsPty()))) {
+    return spawnNodePty(request);
+  }
+  if (tty && !supportsPty()) {
+    return fail(new ExecError('spawn-failed', 'The script pseudo-terminal backend is unavailable'));
+  }
+  const env = tty ? { ...request.env, SHELL: '/bin/sh' } : request.env;
+  const argv = tty ? ptyArgv(request.argv, request.env) : [...request.argv];
+  const child = spawn(argv[0]!, argv.slice(1), {
+    cwd,
+    env,
+    detached: true,
+    stdio: [tty ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(request.extraFds ?? [])],
+  });
+  let hasExited = false;
+  const exited = new Promise<ChildExit>((resolve) => {
+    child.once('exit', (code, signal) => {
+      hasExited = true;
+      resolve({ code, signal });
+    });
+  });
+  const spawned = await waitForSpawn(child);
+  if (!spawned.success) return spawned;
+  const pid = spawned.value;
+  const stdout = child.stdout!;
+  const stderr = child.stderr!;
+  child.stdin?.on('error', () => undefined);
+  const scope: ProcessScope = { groupId: pid, rootPid: pid, knownGroups: new Set() };
+  // The terminal's session leader is script's child; learn its group while the ancestry is visible.
+  if (tty) void discoverChildGroups(scope, 1_000, () => hasExited);
+  const handle: ChildHandle = {
+    scope,
+    tty,
+    exited,
+    onData(listener) {
+      stdout.on('data', listener);
+      stderr.on('data', listener);
+    },
+    pause() {
+      stdout.pause();
+      stderr.pause();
+    },
+    resume() {
+      stdout.resume();
+      stderr.resume();
+    },
+    write(text) {
+      const stdin = child.stdin;
+      if (!stdin || stdin.destroyed) return Promise.resolve();
+      return new Promise((resolve) => stdin.write(text, () => resolve()));
+    },
+    async finishOutput(boundMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, boundMs);
+      });
+      stdout.resume();
+      stderr.resume();
+      await Promise.race([Promise.all([closed(stdout), closed(stderr)]), bound]);
+      clearTimeout(timer);
+      stdout.destroy();
+      stderr.destroy();
+      child.stdin?.destroy();
+    },
+  };
+  return succeed(handle);
+}
