@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ExecManager } from '@toolcall/exec';
 import type { ResourceAttempt, ResourceResolver } from '@toolcall/resources';
 
 /** A prepared path or resource argument, as the tool set's preparer hands it to a handler. */
@@ -12,6 +13,8 @@ export interface FileToolOptions {
   readonly cwd: string;
   /** The resolver that prepared resource attempts; needed to execute them. */
   readonly resources?: ResourceResolver | undefined;
+  /** Runs helpers (ripgrep, pdftotext, pdftoppm) confined through @toolcall/exec; else spawned directly. */
+  readonly exec?: ExecManager | undefined;
 }
 
 const TARGET = Symbol.for('toolcall.tools.FileTarget');

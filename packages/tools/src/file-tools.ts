@@ -1,3 +1,4 @@
+import type { ExecManager } from '@toolcall/exec';
 import type { Tool } from '@toolcall/pipeline';
 import type { ResourceResolver } from '@toolcall/resources';
 import { createApplyPatchTool } from './patch/apply-patch-tool.js';
@@ -10,6 +11,7 @@ export interface FileToolsOptions {
   readonly cwd: string;
   readonly resources?: ResourceResolver | undefined;
   readonly sessionId?: string | undefined;
+  readonly exec?: ExecManager | undefined;
   /** Helper timeout in milliseconds (default 20 s). */
   readonly timeoutMs?: number;
 }

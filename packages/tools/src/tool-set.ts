@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ExecManager } from '@toolcall/exec';
 import {
   type ArtifactStore,
   createPipeline,
@@ -40,6 +41,8 @@ export interface ToolSetOptions {
   readonly hooks?: readonly HookRegistration[];
   readonly media?: MediaSink;
   readonly artifacts?: ArtifactStore;
+  /** Runs ripgrep and the PDF helpers confined through this @toolcall/exec manager. */
+  readonly exec?: ExecManager;
   /** Helper timeout for Glob, Grep and directory listings (default 20 s). */
   readonly searchTimeoutMs?: number;
 }
@@ -75,6 +78,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     cwd,
     resources,
     sessionId,
+    exec: options.exec,
     ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
   });
   const pipeline = createPipeline({

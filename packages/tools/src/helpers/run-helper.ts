@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ExecManager } from '@toolcall/exec';
 
 /** One confined, one-shot helper run (ripgrep, pdftotext, pdftoppm). */
 export interface HelperRequest {
@@ -18,6 +19,11 @@ export interface HelperRequest {
   /** Stop collecting (and stop the helper) once stdout holds this many newline-ended lines. */
   readonly maxOutputLines?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Runs the helper confined through @toolcall/exec (private scratch cwd, read-only roots).
+   * Its output interleaves stderr with stdout, so callers keep diagnostics off stderr there.
+   */
+  readonly manager?: ExecManager | undefined;
 }
 
 /** What a helper run produced; output is kept even when the run was cut short. */
@@ -36,6 +42,7 @@ export interface HelperResult {
  * place that spawns helpers, so it can move to @toolcall/exec's confined `runHelper`.
  */
 export function runHelper(request: HelperRequest): Promise<HelperResult> {
+  if (request.manager !== undefined) return runConfined(request.manager, request);
   const [command, ...args] = request.argv;
   if (command === undefined) throw new TypeError('runHelper: argv must name a command');
   const limit = request.maxOutputBytes ?? Number.POSITIVE_INFINITY;
@@ -105,4 +112,39 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
       });
     });
   });
+}
+
+async function runConfined(manager: ExecManager, request: HelperRequest): Promise<HelperResult> {
+  const run = manager.runHelper({
+    argv: request.argv,
+    readRoots: request.readRoots,
+    ...(request.writeDirs === undefined ? {} : { writeDirs: request.writeDirs }),
+    timeoutMs: request.timeoutMs,
+  });
+  const onAbort = (): void => run.cancel();
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const settled = await run.result;
+    if (!settled.success) {
+      return {
+        stdout: Buffer.alloc(0),
+        stderr: '',
+        exitCode: null,
+        timedOut: false,
+        outputLimited: false,
+        spawnError: settled.error.code,
+      };
+    }
+    const { output, facts } = settled.value;
+    const limit = request.maxOutputBytes ?? Number.POSITIVE_INFINITY;
+    return {
+      stdout: output.length > limit ? output.subarray(0, limit) : output,
+      stderr: '',
+      exitCode: facts.exitCode ?? null,
+      timedOut: facts.timedOut,
+      outputLimited: facts.outputLimited || output.length > limit,
+    };
+  } finally {
+    request.signal?.removeEventListener('abort', onAbort);
+  }
 }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { ExecManager } from '@toolcall/exec';
 import type { MediaInput } from '@toolcall/pipeline';
 import { extensionOf, isBinaryExtension, looksBinary } from './binary.js';
 import { bufferChunks } from './file-chunks.js';
@@ -14,6 +15,8 @@ export interface ReadArguments {
   readonly pages: string | undefined;
   /** Whether the caller named an offset or a limit (large files need one). */
   readonly explicitRange: boolean;
+  /** Where helpers run: confined through @toolcall/exec, or spawned directly. */
+  readonly exec: ExecManager | undefined;
 }
 
 /** What a Read produced: text, its error flag, and any media to attach. */
@@ -56,7 +59,7 @@ export async function readDocument(
     if (args.pages !== undefined) {
       const range = parsePageRange(args.pages);
       if (!range.success) return error(range.message);
-      const rendered = await pdfPages(file, scratch, range.value, shown);
+      const rendered = await pdfPages(file, scratch, range.value, shown, args.exec);
       if (!rendered.success) return error(rendered.message);
       const { first, last, total } = rendered;
       const more =
@@ -69,7 +72,7 @@ export async function readDocument(
         media: rendered.media,
       };
     }
-    const extracted = await pdfText(file, scratch);
+    const extracted = await pdfText(file, scratch, args.exec);
     if (!extracted.success) return error(`Cannot read PDF ${shown}: ${extracted.message}`);
     if (extracted.text.trim() === '') {
       return {

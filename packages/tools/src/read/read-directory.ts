@@ -1,3 +1,4 @@
+import type { ExecManager } from '@toolcall/exec';
 import { ripgrepPath } from '../helpers/ripgrep-path.js';
 import { runHelper } from '../helpers/run-helper.js';
 import { vcsExcludes } from '../search/ripgrep-args.js';
@@ -10,6 +11,7 @@ export async function listDirectory(
   directory: string,
   shown: string,
   timeoutMs: number,
+  manager: ExecManager | undefined,
 ): Promise<{ text: string; error: boolean }> {
   const run = await runHelper({
     argv: [
@@ -25,6 +27,7 @@ export async function listDirectory(
     ],
     readRoots: [directory],
     timeoutMs,
+    manager,
     maxOutputBytes: 4 * 1024 * 1024,
   });
   const entries = run.stdout.toString('utf8').split('\n').filter(Boolean);

@@ -26,7 +26,7 @@ export async function readPath(
     if (code === 'ENOENT' || code === 'ENOTDIR') return error(readErrors.missing(shown));
     return error(`Cannot read ${shown} (${code ?? 'unknown error'})`);
   }
-  if (stats.isDirectory()) return listDirectory(file, shown, timeoutMs);
+  if (stats.isDirectory()) return listDirectory(file, shown, timeoutMs, args.exec);
   if (!stats.isFile()) return error(`Cannot read ${shown}: not a regular file`);
   const extension = extensionOf(file);
   if (extension in IMAGE_TYPES || extension === '.pdf') {

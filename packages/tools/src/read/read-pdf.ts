@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ExecManager } from '@toolcall/exec';
 import type { MediaInput } from '@toolcall/pipeline';
 import { runHelper } from '../helpers/run-helper.js';
 import { MAX_PAGES, type PageRange } from './page-range.js';
@@ -31,11 +32,13 @@ export async function withPdfFile<T>(
 export async function pdfText(
   file: string,
   scratch: string,
+  manager: ExecManager | undefined,
 ): Promise<{ success: true; text: string } | { success: false; message: string }> {
   const run = await runHelper({
     argv: ['pdftotext', '-layout', '-enc', 'UTF-8', file, '-'],
     readRoots: [path.dirname(file)],
     cwd: scratch,
+    manager,
     timeoutMs: PDF_TIMEOUT_MS,
   });
   if (run.spawnError !== undefined)
@@ -46,11 +49,16 @@ export async function pdfText(
   return { success: true, text: run.stdout.toString('utf8') };
 }
 
-async function pageCount(file: string, scratch: string): Promise<number | undefined> {
+async function pageCount(
+  file: string,
+  scratch: string,
+  manager: ExecManager | undefined,
+): Promise<number | undefined> {
   const run = await runHelper({
     argv: ['pdfinfo', file],
     readRoots: [path.dirname(file)],
     cwd: scratch,
+    manager,
     timeoutMs: PDF_TIMEOUT_MS,
   });
   const match = /^Pages:\s+(\d+)/m.exec(run.stdout.toString('utf8'));
@@ -63,11 +71,12 @@ export async function pdfPages(
   scratch: string,
   range: PageRange,
   shown: string,
+  manager: ExecManager | undefined,
 ): Promise<
   | { success: true; media: MediaInput[]; first: number; last: number; total: number }
   | { success: false; message: string }
 > {
-  const total = await pageCount(file, scratch);
+  const total = await pageCount(file, scratch, manager);
   if (total === undefined) return { success: false, message: `Cannot read PDF ${shown}` };
   if (range.first > total) {
     return {
@@ -96,6 +105,7 @@ export async function pdfPages(
     readRoots: [path.dirname(file)],
     writeDirs: [scratch],
     cwd: scratch,
+    manager,
     timeoutMs: PDF_TIMEOUT_MS,
   });
   if (run.spawnError !== undefined) return { success: false, message: 'pdftoppm is not installed' };

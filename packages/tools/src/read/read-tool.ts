@@ -92,6 +92,7 @@ export function createReadTool(options: FileToolOptions & { readonly timeoutMs?:
         limit: args.limit === undefined || args.limit === 0 ? 2000 : args.limit,
         pages,
         explicitRange: (args.offset ?? 0) !== 0 || (args.limit ?? 0) !== 0,
+        exec: options.exec,
       };
       const target = targetOf(context.resources.file_path, shown, options.cwd);
       if (pages !== undefined && !/\.pdf$/i.test(shown)) {

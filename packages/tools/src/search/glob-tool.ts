@@ -74,6 +74,7 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
         readRoots: roots,
         timeoutMs,
         maxOutputLines: MAX_ENTRIES + 1,
+        manager: options.exec,
         signal: context.signal,
       });
       const found = run.stdout

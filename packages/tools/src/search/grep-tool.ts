@@ -101,6 +101,8 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
         '2000',
         '--max-columns-preview',
       ];
+      // Confined output has no separate stderr, so per-file warnings would read as results.
+      if (options.exec !== undefined) argv.push('--no-messages');
       if (args['-i'] === true) argv.push('--ignore-case');
       if (args.multiline === true) argv.push('--multiline', '--multiline-dotall');
       if (args.type !== undefined) argv.push('--type', args.type);
@@ -136,7 +138,14 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
         timeoutMs,
         maxOutputBytes: MAX_COLLECTED_BYTES,
         signal: context.signal,
+        manager: options.exec,
       });
+      // Confined helpers interleave stderr with stdout: an error exit's output is its diagnostic.
+      if (options.exec !== undefined && run.exitCode === 2) {
+        return fail(
+          failureError(GREP_WORDS, run.exitCode, scope.rewrite(run.stdout.toString('utf8').trim())),
+        );
+      }
       let output = run.stdout.toString('utf8');
       if ((run.timedOut || run.outputLimited) && !output.endsWith('\n'))
         output = output.slice(0, output.lastIndexOf('\n') + 1);
