@@ -28,6 +28,11 @@ async function revert(change: FileChange): Promise<void> {
   }
 }
 
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'write failed';
+}
+
 /**
  * Commits verified changes as one transaction: every target is re-checked, every write is staged
  * as a temp file first, then renamed into place; any failure restores every file already changed
@@ -37,27 +42,29 @@ export async function commitChanges(
   changes: readonly FileChange[],
   createdDirectories: string[],
 ): Promise<{ success: true } | { success: false; message: string }> {
-  for (const change of changes) {
-    const now = await change.slot.load();
-    if (!now.success || !sameState(now.state, change.before)) {
+  const now = await Promise.all(changes.map((change) => change.slot.load()));
+  for (const [index, change] of changes.entries()) {
+    const state = now[index];
+    if (state === undefined || !state.success || !sameState(state.state, change.before)) {
       return { success: false, message: `File changed during review: ${change.slot.shown}` };
     }
   }
-  const staged: (StagedWrite | undefined)[] = [];
-  try {
-    for (const change of changes) {
-      staged.push(
-        change.after === undefined ? undefined : await change.slot.stage(change.after, change.mode),
-      );
-    }
-  } catch (error) {
+  // Staging writes only temp files, so every file is staged at once.
+  const settled = await Promise.allSettled(
+    changes.map((change) =>
+      change.after === undefined ? undefined : change.slot.stage(change.after, change.mode),
+    ),
+  );
+  const staged: (StagedWrite | undefined)[] = settled.map((entry) =>
+    entry.status === 'fulfilled' ? entry.value : undefined,
+  );
+  const failedAt = settled.findIndex((entry) => entry.status === 'rejected');
+  if (failedAt !== -1) {
     await Promise.all(staged.map((entry) => entry?.discard()));
     await removeCreatedDirectories(createdDirectories);
-    const failed = changes[staged.length];
-    return {
-      success: false,
-      message: `Cannot write ${failed?.slot.shown ?? 'the patch'} (${codeOf(error)})`,
-    };
+    const reason = (settled[failedAt] as PromiseRejectedResult).reason;
+    const shown = changes[failedAt]?.slot.shown ?? 'the patch';
+    return { success: false, message: `Cannot write ${shown} (${codeOf(reason)})` };
   }
   const done: FileChange[] = [];
   for (const [index, change] of changes.entries()) {
@@ -77,9 +84,4 @@ export async function commitChanges(
     }
   }
   return { success: true };
-}
-
-function codeOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : 'write failed';
 }

@@ -60,14 +60,21 @@ export function pathSlot(absolute: string, shown: string, createdDirectories: st
     },
     async stage(data, mode) {
       const directory = path.dirname(absolute);
-      const missing = await missingAncestors(directory);
-      await mkdir(directory, { recursive: true });
-      createdDirectories.push(...missing);
       const temp = path.join(
         directory,
         `.${path.basename(absolute)}.${randomBytes(6).toString('hex')}.toolcall-tmp`,
       );
-      await writeFile(temp, data, { flag: 'wx', ...(mode === undefined ? {} : { mode }) });
+      const options = { flag: 'wx', ...(mode === undefined ? {} : { mode }) };
+      try {
+        await writeFile(temp, data, options);
+      } catch (error) {
+        // Parents are created only when missing, and remembered so a failure can remove them.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        const missing = await missingAncestors(directory);
+        await mkdir(directory, { recursive: true });
+        createdDirectories.push(...missing);
+        await writeFile(temp, data, options);
+      }
       return {
         commit: () => rename(temp, absolute),
         discard: () => rm(temp, { force: true }),

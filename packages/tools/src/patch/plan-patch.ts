@@ -36,17 +36,41 @@ export async function planPatch(
   const changes: FileChange[] = [];
   const details: string[] = [];
   const diffs: { path: string; diff: string }[] = [];
+  // Every target is resolved and read at once; the checks below then run in patch order.
+  const authoredPaths = operations.flatMap((operation) =>
+    operation.type === 'update' && operation.moveTo !== undefined
+      ? [operation.path, operation.moveTo]
+      : [operation.path],
+  );
+  const prefetched = new Map<
+    string,
+    Promise<{ success: true; slot: PatchSlot; state: SlotState } | Failure>
+  >();
+  for (const authored of authoredPaths) {
+    if (prefetched.has(authored)) continue;
+    prefetched.set(
+      authored,
+      (async () => {
+        const resolved = await resolve(authored);
+        if (!resolved.success) return resolved;
+        const state = await loaded(resolved.slot);
+        if (!state.success) return state;
+        return { success: true as const, slot: resolved.slot, state: state.state };
+      })(),
+    );
+  }
+  await Promise.all(prefetched.values());
   const claim = async (
     authored: string,
   ): Promise<{ success: true; slot: PatchSlot; state: SlotState } | Failure> => {
-    const resolved = await resolve(authored);
-    if (!resolved.success) return resolved;
-    if (seen.has(resolved.slot.key))
+    const entry = await (prefetched.get(authored) as Promise<
+      { success: true; slot: PatchSlot; state: SlotState } | Failure
+    >);
+    if (!entry.success) return entry;
+    if (seen.has(entry.slot.key))
       return { success: false, message: `Patch touches path more than once: ${authored}` };
-    seen.add(resolved.slot.key);
-    const state = await loaded(resolved.slot);
-    if (!state.success) return state;
-    return { success: true, slot: resolved.slot, state: state.state };
+    seen.add(entry.slot.key);
+    return entry;
   };
   for (const operation of operations) {
     const source = await claim(operation.path);
