@@ -6,6 +6,7 @@ import { fileToolRenderers } from '../render/renderers.js';
 import { planGlob } from './glob-pattern.js';
 import { pageOutput, showPaths } from './grep-output.js';
 import { vcsExcludes } from './ripgrep-args.js';
+import { searchDocuments } from './search-documents.js';
 import { failureError, GREP_WORDS, partialPrefix, timeoutError } from './search-notices.js';
 import { searchScopeOf } from './search-roots.js';
 
@@ -89,6 +90,24 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
       if (!scoped.success) return fail(scoped.message);
       const { scope } = scoped;
       const mode = args.output_mode ?? 'files_with_matches';
+      if (scope.documents !== undefined) {
+        const around = Math.max(0, args.context ?? args['-C'] ?? 0);
+        const searched = searchDocuments(scope.documents, {
+          pattern: args.pattern,
+          mode,
+          ignoreCase: args['-i'] === true,
+          multiline: args.multiline === true,
+          before: Math.max(0, args['-B'] ?? around),
+          after: Math.max(0, args['-A'] ?? around),
+          lineNumbers: args['-n'] !== false,
+        });
+        if (!searched.success) return fail(searched.message);
+        if (searched.lines.length === 0)
+          return { result: 'No matches found', status: 'success' as const };
+        const paged = pageOutput(searched.lines, { headLimit, offset });
+        if (!paged.success) return fail(paged.message);
+        return { result: paged.text, status: 'success' as const };
+      }
       const perFile = headLimit === 0 ? 1000 : Math.min(1000, offset + headLimit + 1);
       const argv = [
         ripgrepPath(),

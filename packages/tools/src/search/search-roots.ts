@@ -1,5 +1,5 @@
 import { realpath, stat } from 'node:fs/promises';
-import type { PathRewriter, ResourceResolver } from '@toolcall/resources';
+import type { PathRewriter, ResourceDocument, ResourceResolver } from '@toolcall/resources';
 import type { FileTarget } from '../file-target.js';
 
 /** Where a search runs: backing roots for ripgrep and how to show its paths. */
@@ -13,6 +13,8 @@ export interface SearchScope {
   readonly rewrite: (text: string) => string;
   /** Extensions the family restricts results to (packaged docs: Markdown). */
   readonly include: readonly string[];
+  /** In-process text views (history, shared documents) searched without ripgrep. */
+  readonly documents?: readonly ResourceDocument[];
 }
 
 const identity = (text: string): string => text;
@@ -63,6 +65,19 @@ export async function searchScopeOf(
   const executed = await resources.execute(target.attempt);
   if (!executed.success) return { success: false, message: executed.error.message };
   const outcome = executed.value;
+  if (outcome.kind === 'documents' && allowFile) {
+    return {
+      success: true,
+      scope: {
+        roots: [],
+        file: false,
+        show: identity,
+        rewrite: identity,
+        include: [],
+        documents: outcome.documents,
+      },
+    };
+  }
   if (outcome.kind !== 'search') return { success: false, message: refused };
   const roots = outcome.roots.map((root) => root.backingPath);
   let file = false;
