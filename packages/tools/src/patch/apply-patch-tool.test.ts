@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { chmod, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -227,5 +228,21 @@ describe('ApplyPatch', () => {
     } finally {
       await gated.dispose();
     }
+  });
+});
+
+describe('ApplyPatch on memory files', () => {
+  it('writes an explicit memory file descendant through the resolver', async () => {
+    const memoryRoot = path.join(workspace.root, '.toolcall', 'memory');
+    await workspace.write('.toolcall/memory/notes.md', 'old\n');
+    const key = createHash('sha256').update(memoryRoot).digest('hex');
+    const { status, result } = await workspace.run('ApplyPatch', {
+      patch: patchOf(`*** Update File: memory://${key}/notes.md`, '-old', '+new'),
+    });
+    expect({ status, result }).toEqual({
+      status: 'success',
+      result: `Applied patch: 1 change\nApplied: memory://${key}/notes.md hunk 1`,
+    });
+    expect(await read('.toolcall/memory/notes.md')).toBe('new\n');
   });
 });

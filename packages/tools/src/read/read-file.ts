@@ -6,6 +6,7 @@ import { type ReadArguments, type ReadResponse, readBytes, readDocument } from '
 import { listDirectory } from './read-directory.js';
 import { IMAGE_TYPES } from './read-media.js';
 import { readErrors, readTextWindow } from './read-text.js';
+import { similarNames } from './similar-names.js';
 
 const LARGE_FILE_BYTES = 512 * 1024;
 
@@ -23,7 +24,9 @@ export async function readPath(
     stats = await stat(file);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return error(readErrors.missing(shown));
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      return error(readErrors.missing(shown) + (await similarNames(file, shown)));
+    }
     return error(`Cannot read ${shown} (${code ?? 'unknown error'})`);
   }
   if (stats.isDirectory()) return listDirectory(file, shown, timeoutMs, args.exec);

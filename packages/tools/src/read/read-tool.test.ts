@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,5 +181,31 @@ describe('Read', () => {
     expect((await workspace.run('Read', { file_path: 'linked' })).result).toBe(
       `Directory linked (1 files):\n${path.join(workspace.root, 'linked', 'own.txt')}`,
     );
+  });
+});
+
+describe('Read, more failure paths', () => {
+  it('suggests similarly named files for a missing path', async () => {
+    await workspace.write('docs/Guide.md', 'g');
+    await workspace.write('docs/guide.txt', 'g');
+    expect((await workspace.run('Read', { file_path: 'docs/guide.md' })).result).toBe(
+      'Error: File docs/guide.md does not exist. Did you mean:\n- docs/Guide.md\n- docs/guide.txt',
+    );
+  });
+
+  it('refuses a FIFO instead of blocking on it', async () => {
+    execFileSync('mkfifo', [path.join(workspace.root, 'fifo')]);
+    expect(await workspace.run('Read', { file_path: 'fifo' })).toEqual({
+      status: 'error',
+      result: 'Error: Cannot read fifo: not a regular file',
+    });
+  });
+
+  it('lists a resource directory as child addresses', async () => {
+    await workspace.write('.toolcall/sessions/s1/work/plans/a.md', 'a');
+    expect(await workspace.run('Read', { file_path: 'work://plans' })).toEqual({
+      status: 'success',
+      result: 'work://plans/a.md',
+    });
   });
 });
