@@ -19,7 +19,8 @@ for (const group of ['packages', 'apps']) {
       missing.push(`${group}/${name}`);
       continue;
     }
-    for (const file of readdirSync(resultsDir)) {
+    // Runners write vitest.json or ert.json; other files there (screenshots) are not reports.
+    for (const file of readdirSync(resultsDir).filter((f) => /^(vitest|ert).*\.json$/.test(f))) {
       const report = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
       if (file.startsWith('vitest')) {
         passed += report.numPassedTests;

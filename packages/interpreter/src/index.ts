@@ -1,1 +1,50 @@
 export { InterpreterError, type InterpreterErrorCode } from './errors.js';
+export {
+  type ErrorKind,
+  type EvaluateOptions,
+  evaluate,
+  type Outcome,
+  systemClock,
+} from './evaluate.js';
+export {
+  fromJson,
+  type JsonObject,
+  type JsonResult,
+  type JsonSchema,
+  type JsonValue,
+  toJson,
+} from './json.js';
+export { type BudgetName, budgetNames, defaultLimits, type Limits } from './limits.js';
+export { type PreflightResult, preflight } from './preflight.js';
+export { print } from './printer.js';
+export { type ReadForms, type ReadResult, read } from './reader.js';
+export {
+  type CallEvent,
+  type CallRecord,
+  type Clock,
+  type ToolBinding,
+  type ToolCallContext,
+  ToolDenied,
+} from './tool-types.js';
+export {
+  Closure,
+  Cons,
+  type Integer,
+  intern,
+  isClosure,
+  isCons,
+  isFloat,
+  isInteger,
+  isKeyword,
+  isList,
+  isNumber,
+  isString,
+  isSymbol,
+  isVector,
+  LFloat,
+  list,
+  NIL,
+  Sym,
+  T,
+  type Value,
+} from './values.js';

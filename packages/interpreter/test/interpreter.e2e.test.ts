@@ -11,4 +11,47 @@ describe('@toolcall/interpreter as a consumer sees it', () => {
     expect(typeof esm.InterpreterError.isInstance).toBe('function');
     expect(cjs.InterpreterError.isInstance(new esm.InterpreterError('read-error', 'x'))).toBe(true);
   });
+
+  it('evaluates a script with two tools through the built ESM and CJS entries', async () => {
+    const esm = await import('@toolcall/interpreter');
+    const cjs = createRequire(import.meta.url)('@toolcall/interpreter') as typeof esm;
+    const tools = {
+      Read: {
+        inputSchema: { type: 'object', properties: { file_path: { type: 'string' } } },
+        call: async (args: { file_path?: unknown }) =>
+          `;; ${String(args.file_path)}\n(defcustom a 1)\n(defun b ())`,
+      },
+      Glob: { call: async () => '/src/a.el\n/src/b.el' },
+    };
+    const source = `(let ((count 0))
+  (dolist (path (split-string (Glob :pattern "*.el") "\\n" t))
+    (dolist (line (split-string (Read :file_path path) "\\n" t))
+      (when (string-match-p "^(defcustom" line) (setq count (+ count 1)))))
+  count)`;
+    for (const api of [esm, cjs]) {
+      const outcome = await api.evaluate(source, { tools });
+      expect(outcome).toMatchObject({ success: true, printed: '2', json: 2, direct: false });
+      expect(outcome.calls.map((call) => [call.index, call.tool, call.status])).toEqual([
+        [1, 'Glob', 'success'],
+        [2, 'Read', 'success'],
+        [3, 'Read', 'success'],
+      ]);
+    }
+  });
+
+  it('exports the reader, printer, preflight, JSON projection, limits and budget names', async () => {
+    const api = await import('@toolcall/interpreter');
+    const forms = api.read('(a "b" 1.0)');
+    expect(forms.success && api.print(forms.value.forms[0] as never)).toBe('(a "b" 1.0)');
+    expect(api.preflight('(frob 1)')).toMatchObject({
+      success: false,
+      error: { kind: 'preflight' },
+    });
+    expect(api.toJson(api.fromJson({ a: [1, true, null] }))).toEqual({
+      success: true,
+      value: { a: [1, true, null] },
+    });
+    expect(api.budgetNames).toHaveLength(12);
+    expect(api.defaultLimits.steps).toBeGreaterThan(0);
+  });
 });

@@ -17,7 +17,7 @@ export async function finishCall(
     result: unknown;
     rawResult: unknown;
     renderData: JsonObject | undefined;
-    media: readonly MediaInput[];
+    media: readonly (MediaInput | MediaReference)[];
   },
 ): Promise<void> {
   let current = parts;
@@ -43,15 +43,20 @@ export async function finishCall(
 
 async function storeMedia(
   run: ToolCallRun,
-  items: readonly MediaInput[],
+  items: readonly (MediaInput | MediaReference)[],
 ): Promise<MediaReference[]> {
   const sink = run.core.media;
+  const fresh = items.filter((item): item is MediaInput => 'data' in item);
+  // References were stored once already (a ToolCall direct call's child media).
+  const references: MediaReference[] = items
+    .filter((item): item is MediaReference => !('data' in item))
+    .map((item) => ({ id: item.id, mimeType: item.mimeType }));
+  if (fresh.length === 0) return references;
   if (sink === undefined) {
-    run.warn(`${items.length} media item(s) dropped: no MediaSink is configured.`);
-    return [];
+    run.warn(`${fresh.length} media item(s) dropped: no MediaSink is configured.`);
+    return references;
   }
-  const references: MediaReference[] = [];
-  for (const item of items) {
+  for (const item of fresh) {
     try {
       references.push(await sink.put(item, { toolName: run.name, toolUseId: run.toolUseId }));
     } catch (error) {

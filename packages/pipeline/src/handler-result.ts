@@ -1,25 +1,23 @@
 import { PipelineError } from './errors.js';
 import { isPlainObject, type JsonObject } from './json.js';
 import { isRenderData, withoutApprovals } from './render-data.js';
-import type { MediaInput } from './tool-types.js';
+import type { MediaInput, MediaReference } from './tool-types.js';
 
 /** A handler return after the handler boundary: canonical status and checked side channels. */
 export interface NormalizedReturn {
   readonly status: 'success' | 'error';
   readonly result: unknown;
   readonly renderData: JsonObject | undefined;
-  readonly media: readonly MediaInput[];
+  readonly media: readonly (MediaInput | MediaReference)[];
   readonly explicitStatus: boolean;
 }
 
 const NO_MEDIA: readonly MediaInput[] = Object.freeze([]);
 
-function isMedia(value: unknown): value is MediaInput {
-  return (
-    isPlainObject(value) &&
-    typeof value.mimeType === 'string' &&
-    (typeof value.data === 'string' || value.data instanceof Uint8Array)
-  );
+function isMedia(value: unknown): value is MediaInput | MediaReference {
+  if (!isPlainObject(value) || typeof value.mimeType !== 'string') return false;
+  if (!('data' in value)) return typeof value.id === 'string';
+  return typeof value.data === 'string' || value.data instanceof Uint8Array;
 }
 
 function classify(result: unknown): 'success' | 'error' {
@@ -81,7 +79,7 @@ export function normalizeReturn(
       status: status ?? classify(value.result),
       result: value.result,
       renderData: withoutApprovals(renderData as JsonObject | undefined),
-      media: (media as MediaInput[] | undefined) ?? NO_MEDIA,
+      media: (media as (MediaInput | MediaReference)[] | undefined) ?? NO_MEDIA,
       explicitStatus: status !== undefined,
     },
   };

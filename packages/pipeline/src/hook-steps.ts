@@ -5,7 +5,7 @@ import type { HookDecision, HookEvent, HookInput } from './hook-types.js';
 import { copyJson, isPlainObject, type JsonObject } from './json.js';
 import type { CompiledHook } from './pipeline-core.js';
 import type { ToolCallRun } from './run-tool.js';
-import type { MediaInput, Tool } from './tool-types.js';
+import type { MediaInput, MediaReference, Tool } from './tool-types.js';
 import { formatInvalidInput } from './validation-issues.js';
 
 /** What PreToolUse hooks decided about permission. */
@@ -115,7 +115,7 @@ export interface PostParts {
   result: unknown;
   rawResult: unknown;
   renderData: JsonObject | undefined;
-  media: readonly MediaInput[];
+  media: readonly (MediaInput | MediaReference)[];
 }
 
 /** Runs PostToolUse or PostToolUseFailure hooks: replace the result, block it, add context. */

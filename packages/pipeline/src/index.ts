@@ -1,5 +1,26 @@
 export { z } from 'zod';
 export { PATH_GUIDANCE, PATH_OR_RESOURCE_GUIDANCE, path, pathOrResource } from './args-dsl.js';
+export {
+  type ArgumentInfo,
+  argumentsOf,
+  type Catalog,
+  type CatalogEntry,
+  type CatalogOptions,
+  callingShape,
+  createCatalog,
+  createToolSearchTool,
+  DEFAULT_STANDALONE_ONLY,
+  ENVELOPE_TOOLS,
+  formatContract,
+  type ListingOptions,
+  renderListing,
+  SEARCH_LIST_LIMIT,
+  type SearchOptions,
+  type SpecialistListing,
+  searchCatalog,
+  selectEntries,
+  type ToolSearchToolOptions,
+} from './catalog/index.js';
 export { defineTool, type ToolDefinition } from './define-tool.js';
 export { PipelineError, type PipelineErrorCode } from './errors.js';
 export type { PipelineEvent, PipelineListener, TelemetryRecord } from './events.js';
@@ -57,6 +78,35 @@ export {
   toMcpTool,
   toOpenAITool,
 } from './provider-schemas.js';
+export {
+  type AuditBounds,
+  type CheckpointStore,
+  type ChildCall,
+  type ChildCallStatus,
+  type ChildRecord,
+  type ChildStatus,
+  createMemoryCheckpointStore,
+  createPausableClock,
+  createToolCallDriver,
+  createToolCallTool,
+  DEFAULT_AUDIT_BOUNDS,
+  interruptedRecord,
+  type PausableClock,
+  projectToolCall,
+  type RecoveredToolCall,
+  recoverToolCalls,
+  type ScriptRequest,
+  type ScriptSpan,
+  TOOL_CALL_DESCRIPTION,
+  type ToolCallCheckpoint,
+  type ToolCallDriver,
+  type ToolCallOptions,
+  type ToolCallProgress,
+  type ToolCallRenderData,
+  type ToolCallSettlement,
+  type ToolCallToolOptions,
+  toolCallFeedback,
+} from './ptc/index.js';
 export { formatRepairNote, type RepairResult, type RepairStep } from './repair.js';
 export { createRepairLog, type RepairLog, type RepairLogEntry } from './repair-log.js';
 export type { RepairRuleId } from './repair-rules.js';

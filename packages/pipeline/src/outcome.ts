@@ -15,6 +15,8 @@ export interface ToolCallRequest {
   readonly source?: CallSource;
   /** Defaults to `model` for direct calls and `programmatic` for nested ones. */
   readonly origin?: CallOrigin;
+  /** Told `true` when the call starts waiting for the asker and `false` when the answer arrives. */
+  readonly onPermissionWait?: (waiting: boolean) => void;
 }
 
 /** The redacted repair facts of a call. */

@@ -80,6 +80,14 @@ function settleAnswer(
   return false;
 }
 
+function notifyWait(run: ToolCallRun, waiting: boolean): void {
+  try {
+    run.onPermissionWait?.(waiting);
+  } catch (error) {
+    run.warn(`onPermissionWait failed: ${(error as Error)?.message ?? String(error)}`);
+  }
+}
+
 async function ask(
   run: ToolCallRun,
   tool: Tool,
@@ -95,6 +103,7 @@ async function ask(
     return false;
   }
   let answer: PermissionAnswer;
+  notifyWait(run, true);
   try {
     answer = await asker({
       toolName: tool.name,
@@ -106,6 +115,7 @@ async function ask(
       reason: verdict.reason,
     });
   } catch (error) {
+    notifyWait(run, false);
     if (!run.settled)
       run.fail(
         'denied',
@@ -113,6 +123,7 @@ async function ask(
       );
     return false;
   }
+  notifyWait(run, false);
   return settleAnswer(run, tool, facts, answer);
 }
 

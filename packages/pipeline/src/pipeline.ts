@@ -193,6 +193,12 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
           `runTool: origin must be 'model' or 'programmatic', received ${String(origin)}`,
         );
       }
+      if (
+        request.onPermissionWait !== undefined &&
+        typeof request.onPermissionWait !== 'function'
+      ) {
+        throw new TypeError('runTool: onPermissionWait must be a function');
+      }
       return new ToolCallRun(core, request).start();
     },
     decideNow(request) {

@@ -21,6 +21,7 @@ export class ToolCallRun implements ToolRun {
   readonly origin: CallOrigin;
   readonly parentId: string | undefined;
   readonly context: CallContext;
+  readonly onPermissionWait: ((waiting: boolean) => void) | undefined;
   input: unknown;
   settled = false;
   hookContext: string[] | undefined;
@@ -39,6 +40,7 @@ export class ToolCallRun implements ToolRun {
     this.source = request.source ?? 'direct';
     this.origin = request.origin ?? (this.source === 'ptc' ? 'programmatic' : 'model');
     this.input = request.input;
+    this.onPermissionWait = request.onPermissionWait;
     this.context = new CallContext(this.name, this.toolUseId, this.parentId, this.source);
     this.#startedAt = core.telemetry === undefined ? 0 : core.now();
     this.outcome = new Promise((resolve) => {

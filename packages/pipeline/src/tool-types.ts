@@ -36,12 +36,16 @@ export interface MediaReference {
   readonly mimeType: string;
 }
 
-/** The explicit handler envelope: a result plus optional status, render data and media. */
+/**
+ * The explicit handler envelope: a result plus optional status, render data and media. A
+ * media item may be a reference the sink already returned (a ToolCall direct call hands its
+ * child's media on unchanged); references are kept as they are, never stored twice.
+ */
 export interface HandlerEnvelope {
   readonly result: unknown;
   readonly status?: 'success' | 'error';
   readonly renderData?: JsonObject;
-  readonly media?: readonly MediaInput[];
+  readonly media?: readonly (MediaInput | MediaReference)[];
 }
 
 /** What a handler may return: a bare string result or an envelope. */

@@ -60,9 +60,50 @@ describe('@toolcall/pipeline as a consumer sees it', () => {
     expect(Object.keys(esm).sort()).toEqual([
       'commandHook',
       'createFileArtifactStore',
+      'createFileCheckpointStore',
       'createFileReader',
       'createJsonlAppender',
     ]);
     expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());
+  });
+
+  it('runs a ToolCall script through the built package from both module formats', async () => {
+    const require = createRequire(import.meta.url);
+    for (const api of [await import('@toolcall/pipeline'), require('@toolcall/pipeline')]) {
+      const {
+        createCatalog,
+        createPipeline,
+        createToolCallDriver,
+        createToolCallTool,
+        defineTool,
+        renderListing,
+        searchCatalog,
+        z,
+      } = api as typeof import('@toolcall/pipeline');
+      const echo = defineTool({
+        name: 'Echo',
+        description: 'Echoes its text. Returns it unchanged.',
+        readOnly: true,
+        groups: ['demo'],
+        args: z.object({ text: z.string() }),
+        handler: ({ text }) => text,
+      });
+      const pipeline = createPipeline({ tools: [echo] });
+      const catalog = () => createCatalog({ tools: pipeline.tools(), discoverable: ['demo'] });
+      const driver = createToolCallDriver({ pipeline });
+      pipeline.register(createToolCallTool({ driver, catalog }));
+      const outcome = await pipeline.runTool({
+        name: 'ToolCall',
+        input: { expression: '(concat (Echo :text "a") (Echo :text "b"))' },
+        toolUseId: 'T',
+      }).outcome;
+      expect([outcome.status, outcome.result]).toEqual(['success', 'ab']);
+      expect(renderListing(catalog(), { contextWindow: 200_000 }).text).toBe(
+        'Specialist tools callable through ToolCall (ToolSearch gives full contracts):\n- (Echo :text string) - Echoes its text.',
+      );
+      expect(searchCatalog(catalog(), 'nothing')).toBe(
+        'No tools match "nothing". Try one of these categories or groups: demo.',
+      );
+    }
   });
 });

@@ -1,0 +1,93 @@
+import { callableSyntax, compile } from './compile.js';
+import type { CompileContext, Scope } from './compile-context.js';
+import { describe, items, problem } from './compile-support.js';
+import type { Node } from './machine.js';
+import { primitives } from './primitives/index.js';
+import { compileRegexp } from './regexp-shim.js';
+import { Cons, intern, NIL, Sym, type Value } from './values.js';
+
+const _LAMBDA = intern('lambda');
+const QUOTE = intern('quote');
+const FUNCTION = intern('function');
+
+/** Checks a name used as a function value: known, not a macro, not a standalone-only tool. */
+export function checkCallableName(name: Sym, cx: CompileContext, form: Value): void {
+  const tool = cx.tools.get(name.name);
+  if (tool?.standaloneOnly)
+    problem(
+      cx,
+      `${name.name} is standalone-only: it must be the entire expression, not referenced indirectly`,
+      form,
+    );
+  else if (cx.macros.has(name))
+    problem(cx, `${name.name} is a macro; a macro name is not a value`, form);
+  else if (
+    !cx.functions.has(name) &&
+    !primitives.has(name.name) &&
+    tool === undefined &&
+    !callableSyntax.has(name.name)
+  ) {
+    if (!cx.unknown.has(name.name)) cx.unknown.set(name.name, cx.positions?.get(form as object));
+  }
+}
+
+/** Checks a literal callable argument (`'name`, `#'name`) of funcall, apply, mapcar. */
+export function checkLiteralCallable(arg: Value, cx: CompileContext): void {
+  if (
+    arg instanceof Cons &&
+    (arg.car === QUOTE || arg.car === FUNCTION) &&
+    arg.cdr instanceof Cons &&
+    arg.cdr.car instanceof Sym &&
+    arg.cdr.car !== NIL
+  )
+    checkCallableName(arg.cdr.car, cx, arg);
+}
+
+/** Preflights a literal regexp argument (and split-string's empty separator). */
+export function literalRegexp(form: Value, cx: CompileContext, what: string): void {
+  if (typeof form !== 'string') return;
+  if (what === 'separator' && form === '') {
+    problem(cx, 'split-string: an empty separator is not allowed in the dialect');
+    return;
+  }
+  const result = compileRegexp(form);
+  if (!result.success)
+    problem(cx, `invalid regexp ${describe(form)} (${what}): ${result.error.message}`);
+}
+
+/** Which argument positions of which primitives are regexps. */
+export const regexpArguments: Record<string, Array<[number, string]>> = {
+  'string-match-p': [[0, 'regexp']],
+  'split-string': [
+    [1, 'separator'],
+    [3, 'trim'],
+  ],
+  'string-trim': [
+    [1, 'trim-left'],
+    [2, 'trim-right'],
+  ],
+};
+
+/** Compiles one `parallel` entry, which must be a direct tool call with pure arguments. */
+export function directToolCall(
+  form: Value,
+  scope: Scope | null,
+  cx: CompileContext,
+  context: string,
+): { tool: string; args: Node[] } | undefined {
+  if (!(form instanceof Cons) || !(form.car instanceof Sym) || !cx.tools.has(form.car.name)) {
+    problem(cx, `${context} must be one direct tool call, got ${describe(form)}`, form);
+    return undefined;
+  }
+  const name = form.car.name;
+  if (cx.tools.get(name)?.standaloneOnly)
+    problem(cx, `${name} is standalone-only: it must be the entire expression`, form);
+  const args = (items(form.cdr) ?? []).map((a) => compile(a, scope, cx));
+  if (!args.every((a) => a.simple))
+    problem(
+      cx,
+      `${context}: arguments of ${name} may use pure primitives only, not nested tool calls or function calls`,
+      form,
+    );
+  return { tool: name, args };
+}

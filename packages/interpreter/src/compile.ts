@@ -1,0 +1,102 @@
+import { literalRegexp, regexpArguments } from './compile-checks.js';
+import type { CompileContext, Scope } from './compile-context.js';
+import { describe, items, problem, variable } from './compile-support.js';
+import type { Node } from './machine.js';
+import { MacroCall } from './macro-call.js';
+import { DefunCall, Funcall, PrimitiveCall } from './nodes-call.js';
+import { Const } from './nodes-core.js';
+import { ToolCallNode } from './nodes-tool.js';
+import { primitives } from './primitives/index.js';
+import { type Handler, handlers } from './special-forms.js';
+import { Cons, intern, isKeyword, NIL, Sym, T, type Value } from './values.js';
+
+const LAMBDA = intern('lambda');
+
+/** Special forms that are also accepted as function values (`(mapcar #'funcall fns)`). */
+export const callableSyntax = new Set(['funcall', 'apply']);
+
+/** Names of the special forms and closed conveniences (never tool or definition names). */
+export const syntaxNames = new Set([
+  'quote',
+  'function',
+  'if',
+  'progn',
+  'cond',
+  'and',
+  'or',
+  'let',
+  'let*',
+  'setq',
+  'while',
+  'lambda',
+  'funcall',
+  'apply',
+  'mapcar',
+  'parallel',
+  'parallel-map',
+  'when',
+  'unless',
+  'push',
+  'dolist',
+  'dotimes',
+  'defun',
+  'defmacro',
+  '`',
+  ',',
+  ',@',
+]);
+
+/** Compiles one form in `scope` to a node, collecting preflight problems in `cx`. */
+export function compile(form: Value, scope: Scope | null, cx: CompileContext): Node {
+  if (form instanceof Sym) {
+    if (form === NIL || form === T || isKeyword(form)) return new Const(form);
+    return variable(form, scope);
+  }
+  if (!(form instanceof Cons)) return new Const(form);
+  const head = form.car;
+  const args = items(form.cdr);
+  if (args === undefined)
+    return problem(cx, `a form must be a proper list, got ${describe(form)}`, form);
+  if (head instanceof Sym) {
+    const name = head.name;
+    if (syntaxNames.has(name)) return (handlers[name] as Handler)(args, scope, cx, form);
+    const cell = cx.functions.get(head);
+    if (cell !== undefined)
+      return new DefunCall(
+        cell,
+        args.map((a) => compile(a, scope, cx)),
+      );
+    if (cx.macros.has(head)) return new MacroCall(head, args, scope, cx);
+    const primitive = primitives.get(name);
+    if (primitive !== undefined) {
+      for (const [index, what] of regexpArguments[name] ?? [])
+        if (args[index] !== undefined) literalRegexp(args[index] as Value, cx, what);
+      return new PrimitiveCall(
+        primitive,
+        args.map((a) => compile(a, scope, cx)),
+      );
+    }
+    const tool = cx.tools.get(name);
+    if (tool !== undefined) {
+      if (tool.standaloneOnly && !cx.directScript)
+        problem(
+          cx,
+          `${name} is standalone-only: it must be the entire expression, without nested calls in its arguments or surrounding forms`,
+          form,
+        );
+      return new ToolCallNode(
+        name,
+        args.map((a) => compile(a, scope, cx)),
+      );
+    }
+    if (!cx.unknown.has(name)) cx.unknown.set(name, cx.positions?.get(form));
+    for (const a of args) compile(a, scope, cx);
+    return new Const(NIL);
+  }
+  if (head instanceof Cons && head.car === LAMBDA)
+    return new Funcall(false, [
+      compile(head, scope, cx),
+      ...args.map((a) => compile(a, scope, cx)),
+    ]);
+  return problem(cx, `invalid function ${describe(head)} in call position`, form);
+}

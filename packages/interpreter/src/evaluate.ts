@@ -1,0 +1,268 @@
+import { syntaxNames } from './compile.js';
+import type { ToolInfo } from './compile-context.js';
+import { BudgetError, GuestError, StaticError } from './guest-error.js';
+import { type JsonValue, toJson } from './json.js';
+import { type BudgetName, type Limits, normalizeLimits } from './limits.js';
+import { Machine } from './machine.js';
+import { primitives } from './primitives/index.js';
+import { printValue } from './printer.js';
+import { compileProgram } from './program.js';
+import { read } from './reader.js';
+import { ScriptRuntime } from './runtime.js';
+import {
+  type CallEvent,
+  type CallRecord,
+  type Clock,
+  type ToolBinding,
+  ToolDenied,
+} from './tool-types.js';
+import { Closure, Cons, type Value } from './values.js';
+
+/** Options of one evaluation. */
+export type EvaluateOptions = {
+  /** The closed roster of callable tools. */
+  tools?: Record<string, ToolBinding>;
+  /** Budgets; omitted keys take `defaultLimits`. */
+  limits?: Partial<Limits>;
+  /** Cancellation: the outcome settles as `cancelled`. */
+  signal?: AbortSignal;
+  /** Host cap on calls in flight for `parallel` / `parallel-map` (default 4). */
+  parallelism?: number;
+  /** Observes call-start and call-end events. */
+  onEvent?: (event: CallEvent) => void;
+  /** The clock and timers (default: the host's). */
+  clock?: Clock;
+};
+
+/** The kinds of failure an evaluation can settle with. */
+export type ErrorKind = 'read' | 'preflight' | 'budget' | 'runtime' | 'tool-denied' | 'cancelled';
+
+/** How an evaluation settled: a value with its printed form, or a classified error; with the call audit. */
+export type Outcome =
+  | {
+      success: true;
+      value: Value;
+      printed: string;
+      json?: JsonValue;
+      direct: boolean;
+      calls: CallRecord[];
+    }
+  | {
+      success: false;
+      error: { kind: ErrorKind; budget?: BudgetName; message: string };
+      calls: CallRecord[];
+    };
+
+const SLICE_MS = 8;
+const reserved = new Set(['ToolCall', 'ToolSearch', 'nil', 't']);
+
+/** The host clock, looked up on the global object so the core stays runtime-neutral. */
+export const systemClock: Clock = {
+  now: () => globalThis.performance.now(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+function yieldWith(clock: Clock): Promise<void> {
+  if (clock.yield !== undefined) return clock.yield();
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown })
+    .setImmediate;
+  if (clock === systemClock && typeof immediate === 'function')
+    return new Promise((resolve) => immediate(resolve));
+  return new Promise((resolve) => clock.setTimeout(resolve, 0));
+}
+
+/** Validates the tool roster and returns what the compiler needs to know about it. */
+export function rosterOf(tools: Record<string, ToolBinding> | undefined): Map<string, ToolBinding> {
+  const roster = new Map<string, ToolBinding>();
+  if (tools === undefined) return roster;
+  if (typeof tools !== 'object' || tools === null)
+    throw new TypeError(
+      `options.tools must be an object of tool bindings, received ${String(tools)}`,
+    );
+  for (const name of Object.keys(tools)) {
+    const binding = tools[name];
+    if (
+      reserved.has(name) ||
+      syntaxNames.has(name) ||
+      primitives.has(name) ||
+      name.startsWith(':') ||
+      name === ''
+    )
+      throw new TypeError(
+        `options.tools: ${JSON.stringify(name)} can never be a tool name (ToolCall, ToolSearch, nil, t, keywords and built-in names are reserved)`,
+      );
+    if (typeof binding !== 'object' || binding === null || typeof binding.call !== 'function')
+      throw new TypeError(
+        `options.tools.${name} must be { call(args, context): Promise<unknown> }, received ${String(binding)}`,
+      );
+    roster.set(name, binding);
+  }
+  return roster;
+}
+
+/** Returns the compiler's view of a roster. */
+export function toolInfos(roster: Map<string, ToolBinding>): Map<string, ToolInfo> {
+  return new Map(
+    [...roster].map(([name, binding]) => [
+      name,
+      { standaloneOnly: binding.standaloneOnly === true },
+    ]),
+  );
+}
+
+function containsClosure(value: Value): boolean {
+  const stack: Value[] = [value];
+  let budget = 1_000_000;
+  while (stack.length > 0 && budget-- > 0) {
+    const v = stack.pop() as Value;
+    if (v instanceof Closure) return true;
+    if (v instanceof Cons) stack.push(v.car, v.cdr);
+    else if (Array.isArray(v)) for (const item of v) stack.push(item);
+  }
+  return false;
+}
+
+class Cancelled extends Error {}
+
+async function waitFor(
+  pending: Promise<void>,
+  machine: Machine,
+  clock: Clock,
+  signal: AbortSignal,
+): Promise<void> {
+  let timer: unknown;
+  let onAbort: (() => void) | undefined;
+  const stop = new Promise<never>((_, reject) => {
+    const remaining = Math.max(0, machine.deadline - clock.now());
+    timer = clock.setTimeout(
+      () =>
+        reject(
+          new BudgetError(
+            'wall-time',
+            `wall-time budget exceeded: limit ${machine.limits.wallTime} ms while waiting for a nested call after ${machine.steps} steps`,
+          ),
+        ),
+      remaining,
+    );
+    onAbort = () => reject(new Cancelled('cancelled'));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([pending, stop]);
+  } finally {
+    clock.clearTimeout(timer);
+    if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function failed(
+  kind: ErrorKind,
+  message: string,
+  calls: CallRecord[],
+  budget?: BudgetName,
+): Outcome {
+  return {
+    success: false,
+    error: budget === undefined ? { kind, message } : { kind, budget, message },
+    calls,
+  };
+}
+
+/** Classifies anything thrown inside an evaluation as an outcome (host bugs are rethrown). */
+function classify(error: unknown, calls: CallRecord[]): Outcome {
+  if (error instanceof BudgetError) return failed('budget', error.message, calls, error.budget);
+  if (error instanceof StaticError) return failed(error.kind, error.message, calls);
+  if (error instanceof GuestError) return failed('runtime', error.message, calls);
+  if (ToolDenied.isInstance(error))
+    return failed('tool-denied', `permission denied: ${error.message}`, calls);
+  if (error instanceof Cancelled) return failed('cancelled', 'the script was cancelled', calls);
+  if (error instanceof RangeError && /call stack/i.test(error.message))
+    return failed('budget', `depth budget exceeded: ${error.message}`, calls, 'depth');
+  throw error;
+}
+
+/** Reads, preflights and runs a script against a closed tool roster under hard budgets. */
+export async function evaluate(source: string, options: EvaluateOptions = {}): Promise<Outcome> {
+  const limits = normalizeLimits(options.limits);
+  const roster = rosterOf(options.tools);
+  const clock = options.clock ?? systemClock;
+  const parallelism = options.parallelism ?? 4;
+  if (!Number.isInteger(parallelism) || parallelism < 1)
+    throw new TypeError(
+      `options.parallelism must be a positive integer, received ${String(parallelism)}`,
+    );
+  const controller = new AbortController();
+  const outer = options.signal;
+  const forward = (): void => controller.abort();
+  outer?.addEventListener('abort', forward, { once: true });
+  if (outer?.aborted) controller.abort();
+  let runtime: ScriptRuntime | undefined;
+  try {
+    const parsed = read(source, limits);
+    if (!parsed.success) {
+      if (parsed.budget !== undefined)
+        return failed('budget', parsed.budget.message, [], parsed.budget.budget);
+      return failed('read', parsed.error.message, []);
+    }
+    const program = compileProgram(
+      parsed.value.forms,
+      toolInfos(roster),
+      parsed.value.positions,
+      source,
+      limits,
+    );
+    const machine = new Machine(limits, clock);
+    runtime = new ScriptRuntime(
+      program.cx,
+      roster,
+      limits,
+      parallelism,
+      options.onEvent,
+      controller.signal,
+    );
+    runtime.direct = program.direct;
+    machine.runtime = runtime;
+    machine.node = program.body;
+    machine.env = [];
+    while (true) {
+      if (controller.signal.aborted) throw new Cancelled('cancelled');
+      const state = machine.runSlice(SLICE_MS);
+      if (state === 'done') break;
+      if (state === 'pending') {
+        const pending = machine.pending as Promise<void>;
+        machine.pending = null;
+        await waitFor(pending, machine, clock, controller.signal);
+        if (runtime.fatal !== undefined) throw runtime.fatal;
+      } else await yieldWith(clock);
+    }
+    const value = machine.val;
+    if (containsClosure(value))
+      return failed(
+        'runtime',
+        "the script's final value contains a lambda; lambdas never leave the machine",
+        runtime.calls,
+      );
+    const printed = printValue(value, true, limits.valueSize);
+    const first = runtime.calls[0];
+    // A direct call hands back the tool's own result, not its guest projection.
+    const json =
+      program.direct && first?.status === 'success'
+        ? { success: true as const, value: first.result as JsonValue }
+        : toJson(value);
+    return {
+      success: true,
+      value,
+      printed,
+      ...(json.success ? { json: json.value } : {}),
+      direct: program.direct,
+      calls: runtime.calls,
+    };
+  } catch (error) {
+    runtime?.cancelRunning();
+    return classify(error, runtime?.calls ?? []);
+  } finally {
+    outer?.removeEventListener('abort', forward);
+    controller.abort();
+  }
+}

@@ -1,0 +1,299 @@
+import { preview, printsWithin } from './printer.js';
+import {
+  Closure,
+  Cons,
+  intern,
+  isKeyword,
+  LFloat,
+  list,
+  NIL,
+  Sym,
+  T,
+  type Value,
+} from './values.js';
+
+/** A JSON value as tools send and receive it. */
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonValue[]
+  | { [key: string]: JsonValue };
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };
+/** The JSON Schema subset the argument projection reads (`type`, `properties`, `items`). */
+export type JsonSchema = { [key: string]: unknown };
+
+/** The outcome of projecting a guest value to JSON. */
+export type JsonResult =
+  | { success: true; value: JsonValue }
+  | { success: false; error: { message: string } };
+
+const JSON_FALSE = intern(':json-false');
+const FALSE_KEYWORD = intern(':false');
+const TRUE_KEYWORD = intern(':true');
+const NULL_KEYWORD = intern(':null');
+const COMMA = intern(',');
+const COMMA_AT = intern(',@');
+const bareLiterals = new Map([
+  ['true', 't (or :true where the schema says boolean)'],
+  ['false', ':json-false (or nil where the schema says boolean)'],
+  ['null', ':null'],
+]);
+
+class Refusal extends Error {}
+
+// Projection is bounded by printed size first, so shared structure cannot expand without limit.
+const DEFAULT_MAX = 16_777_216;
+
+/** Whether `value` is a non-empty keyword plist `(:key value …)`. */
+export function isKeywordPlist(value: Value): value is Cons {
+  if (!(value instanceof Cons)) return false;
+  let tail: Value = value;
+  while (tail instanceof Cons) {
+    if (!isKeyword(tail.car) || !(tail.cdr instanceof Cons)) return false;
+    tail = tail.cdr.cdr;
+  }
+  return tail === NIL;
+}
+
+function describe(value: Value): string {
+  return preview(value, 200);
+}
+
+function looksLikeJson(value: Value): boolean {
+  const stack: Value[] = [value];
+  let budget = 10_000;
+  while (stack.length > 0 && budget-- > 0) {
+    const v = stack.pop() as Value;
+    if (
+      v instanceof Sym &&
+      (v === COMMA ||
+        v.name.includes('{') ||
+        v.name.includes('}') ||
+        v.name.endsWith(':') ||
+        bareLiterals.has(v.name))
+    )
+      return true;
+    if (v instanceof Cons) stack.push(v.car, v.cdr);
+    else if (Array.isArray(v)) stack.push(...v);
+  }
+  return false;
+}
+
+function refuseData(value: Value, path: string): never {
+  if (value instanceof Cons && (value.car === COMMA || value.car === COMMA_AT))
+    throw new Refusal(
+      `${path} holds a comma, which is not JSON syntax in this dialect: separate elements with spaces, e.g. [[0 0] [6 29.6]]`,
+    );
+  if (value instanceof Sym && bareLiterals.has(value.name))
+    throw new Refusal(
+      `${path} holds the bare symbol ${value.name}; write ${bareLiterals.get(value.name)}`,
+    );
+  throw new Refusal(`${path} cannot be sent as JSON: ${describe(value)}`);
+}
+
+function convert(
+  value: Value,
+  schema: JsonSchema | undefined,
+  path: string,
+  depth: number,
+): JsonValue {
+  if (depth > 200) throw new Refusal(`${path} is nested too deeply`);
+  const type = schema?.type;
+  if (value instanceof Closure)
+    throw new Refusal(`${path} is a lambda; lambdas never leave the machine`);
+  if (type === 'boolean') {
+    if (value === T || value === TRUE_KEYWORD) return true;
+    if (value === NIL || value === JSON_FALSE || value === FALSE_KEYWORD) return false;
+    throw new Refusal(
+      `${path} expects a boolean (t, nil, :true, :false or :json-false), got ${describe(value)}`,
+    );
+  }
+  if (type === 'object') {
+    if (value === NIL) return {};
+    if (!isKeywordPlist(value)) {
+      const note = looksLikeJson(value) ? '; JSON object syntax is not part of the dialect' : '';
+      throw new Refusal(
+        `${path} expects a keyword plist (:key value …), got ${describe(value)}${note}`,
+      );
+    }
+    return convertObject(value, schema, path, depth);
+  }
+  if (type === 'array') {
+    if (value === NIL) return [];
+    const items = Array.isArray(value)
+      ? value
+      : value instanceof Cons
+        ? listItems(value, path)
+        : undefined;
+    if (items === undefined)
+      throw new Refusal(`${path} expects a vector or list, got ${describe(value)}`);
+    const itemSchema = schema?.items as JsonSchema | undefined;
+    return items.map((item, i) => convert(item, itemSchema, `${path}[${i}]`, depth + 1));
+  }
+  return convertData(value, schema, path, depth);
+}
+
+function listItems(value: Cons, path: string): Value[] {
+  const items: Value[] = [];
+  let tail: Value = value;
+  while (tail instanceof Cons) {
+    items.push(tail.car);
+    tail = tail.cdr;
+  }
+  if (tail !== NIL) throw new Refusal(`${path} is a dotted list, which has no JSON form`);
+  return items;
+}
+
+function convertData(
+  value: Value,
+  schema: JsonSchema | undefined,
+  path: string,
+  depth: number,
+): JsonValue {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') throw new Refusal(`${path} is an integer too large for JSON`);
+  if (value instanceof LFloat) {
+    if (!Number.isFinite(value.value))
+      throw new Refusal(`${path} is ${describe(value)}, which has no JSON form`);
+    return value.value;
+  }
+  if (value === T || value === TRUE_KEYWORD) return true;
+  if (value === JSON_FALSE || value === FALSE_KEYWORD) return false;
+  if (value === NULL_KEYWORD || value === NIL) return null;
+  if (value instanceof Sym) {
+    if (bareLiterals.has(value.name) || value.name.includes('{') || value.name.includes('}'))
+      refuseData(value, path);
+    return value.name;
+  }
+  if (Array.isArray(value))
+    return value.map((item, i) => convert(item, undefined, `${path}[${i}]`, depth + 1));
+  if (value instanceof Cons) {
+    if (value.car === COMMA || value.car === COMMA_AT) refuseData(value, path);
+    if (isKeywordPlist(value)) return convertObject(value, schema, path, depth);
+    return listItems(value, path).map((item, i) =>
+      convert(item, undefined, `${path}[${i}]`, depth + 1),
+    );
+  }
+  return refuseData(value, path);
+}
+
+function normalizeKey(key: string): string {
+  return key.toLowerCase().replace(/[-_]/g, '');
+}
+
+function resolveKey(
+  keyword: string,
+  properties: Record<string, unknown> | undefined,
+  path: string,
+  open: boolean,
+): string {
+  if (properties === undefined || Object.hasOwn(properties, keyword)) return keyword;
+  const matches = Object.keys(properties).filter(
+    (name) => normalizeKey(name) === normalizeKey(keyword),
+  );
+  if (matches.length === 1) return matches[0] as string;
+  if (open) return keyword;
+  const accepted = Object.keys(properties)
+    .map((name) => `:${name}`)
+    .join(' ');
+  throw new Refusal(
+    `unknown keyword :${keyword}${path === 'arguments' ? '' : ` in ${path}`}; accepted: ${accepted}`,
+  );
+}
+
+function convertObject(
+  value: Value,
+  schema: JsonSchema | undefined,
+  path: string,
+  depth: number,
+): JsonObject {
+  const properties = schema?.properties as Record<string, JsonSchema> | undefined;
+  const extra = schema?.additionalProperties;
+  // Unknown keywords are refused (listing the accepted ones) unless the schema explicitly admits extra keys.
+  const open =
+    properties === undefined || extra === true || (typeof extra === 'object' && extra !== null);
+  const result: JsonObject = Object.create(null);
+  let tail: Value = value;
+  while (tail instanceof Cons) {
+    const key = tail.car;
+    if (!isKeyword(key))
+      throw new Refusal(`${path} expects a keyword at a key position, got ${describe(key)}`);
+    if (!(tail.cdr instanceof Cons))
+      throw new Refusal(
+        `keyword ${(key as Sym).name} has no value${path === 'arguments' ? '' : ` in ${path}`}`,
+      );
+    const name = resolveKey((key as Sym).name.slice(1), properties, path, open);
+    const child =
+      properties !== undefined && Object.hasOwn(properties, name) ? properties[name] : undefined;
+    const childPath = path === 'arguments' ? `:${name}` : `${path}.${name}`;
+    result[name] = convert(tail.cdr.car, child, childPath, depth + 1);
+    tail = tail.cdr.cdr;
+  }
+  return { ...result };
+}
+
+/** Projects a tool call's argument list (a keyword plist) to a JSON object following `schema`. */
+export function toolArguments(
+  args: readonly Value[],
+  schema: JsonSchema | undefined,
+  maxSize = DEFAULT_MAX,
+): { success: true; value: JsonObject } | { success: false; error: { message: string } } {
+  try {
+    if (!printsWithin(list(args as Value[]), maxSize))
+      throw new Refusal(
+        `the arguments are larger than the value-size budget (limit ${maxSize} bytes)`,
+      );
+    if (args.length % 2 === 1 && isKeyword(args.at(-1)))
+      throw new Refusal(`keyword ${(args.at(-1) as Sym).name} has no value`);
+    for (let i = 0; i < args.length; i += 2)
+      if (!isKeyword(args[i])) {
+        const note = looksLikeJson(list(args as Value[]))
+          ? '; JSON object syntax is not part of the dialect'
+          : '';
+        throw new Refusal(
+          `arguments must be a keyword plist (:key value …), got ${describe(args[i] as Value)} at position ${i + 1}${note}`,
+        );
+      }
+    if (args.length === 0) return { success: true, value: {} };
+    return {
+      success: true,
+      value: convertObject(list(args as Value[]), schema ?? { type: 'object' }, 'arguments', 0),
+    };
+  } catch (error) {
+    if (error instanceof Refusal) return { success: false, error: { message: error.message } };
+    throw error;
+  }
+}
+
+/** Projects a guest value to JSON: plists become objects, lists and vectors arrays, `t`/`:json-false`/`:null` the literals. */
+export function toJson(value: Value, maxSize = DEFAULT_MAX): JsonResult {
+  try {
+    if (!printsWithin(value, maxSize))
+      throw new Refusal(`the value is larger than ${maxSize} bytes`);
+    return { success: true, value: convert(value, undefined, 'value', 0) };
+  } catch (error) {
+    if (error instanceof Refusal) return { success: false, error: { message: error.message } };
+    throw error;
+  }
+}
+
+/** Converts a JSON value to a guest value: objects become keyword plists, arrays vectors, `false` `:json-false`, `null` `:null`. */
+export function fromJson(json: unknown): Value {
+  if (typeof json === 'string') return json;
+  if (typeof json === 'number') return Number.isInteger(json) ? json : new LFloat(json);
+  if (json === true) return T;
+  if (json === false) return JSON_FALSE;
+  if (json === null || json === undefined) return NULL_KEYWORD;
+  if (Array.isArray(json)) return json.map(fromJson);
+  if (typeof json === 'object') {
+    const items: Value[] = [];
+    for (const key of Object.keys(json))
+      items.push(intern(`:${key}`), fromJson((json as Record<string, unknown>)[key]));
+    return list(items);
+  }
+  return NULL_KEYWORD;
+}

@@ -1,0 +1,132 @@
+import { exceed, GuestError } from './guest-error.js';
+import type { Limits } from './limits.js';
+import type { Sym, Value } from './values.js';
+
+/** A lexical environment: slot 0 is the parent environment, the rest are variable values. */
+export type Env = Value[];
+
+/** A compiled form. Simple nodes compute with `ev`; complex ones drive the machine with `run`. */
+export abstract class Node {
+  simple = true;
+  /** Computes the value directly; only valid on simple nodes (bounded, no calls into guest code). */
+  abstract ev(env: Env, m: Machine): Value;
+  /** One machine step: set `m.val`, or hand control to a child (`m.node`/`m.env`), pushing frames as needed. */
+  run(env: Env, m: Machine): void {
+    m.val = this.ev(env, m);
+  }
+}
+
+/** A continuation frame on the machine's explicit stack. */
+export interface Frame {
+  resume(m: Machine, value: Value): void;
+}
+
+/** Marks a guest function frame; its presence on top of the stack makes a call a tail call. */
+export class CallFrame implements Frame {
+  resume(m: Machine): void {
+    m.depth--;
+  }
+}
+
+/** The machine's clock. */
+export interface Host {
+  now(): number;
+}
+
+/** Program-level services the machine calls back into: named calls (definitions, primitives, tools). */
+export interface Runtime {
+  callNamed(m: Machine, name: Sym, args: Value[]): void;
+  callTool(m: Machine, tool: string, args: Value[]): void;
+  callParallel(m: Machine, calls: Array<{ tool: string; args: Value[] }>): void;
+  gensymCounter: number;
+}
+
+/** The explicit-stack machine state: control, environment, value and continuation. */
+export class Machine {
+  node: Node | null = null;
+  env: Env = [];
+  val: Value = 0;
+  readonly stack: Frame[] = [];
+  pending: Promise<void> | null = null;
+  steps = 0;
+  checkAt = 0;
+  depth = 0;
+  allocated = 0;
+  readonly limits: Limits;
+  readonly bits: number;
+  readonly host: Host;
+  sliceEnd = 0;
+  readonly deadline: number;
+  readonly callFrame = new CallFrame();
+  runtime!: Runtime;
+
+  constructor(limits: Limits, host: Host) {
+    this.limits = limits;
+    this.bits = limits.numericSize;
+    this.host = host;
+    this.deadline = host.now() + limits.wallTime;
+    this.checkAt = Math.min(4096, limits.steps + 1);
+  }
+
+  /** Enters a guest function body, pushing a call frame unless this is a tail call. */
+  enter(body: Node, env: Env): void {
+    const top = this.stack[this.stack.length - 1];
+    if (top !== this.callFrame) {
+      if (++this.depth > this.limits.recursionDepth)
+        exceed(
+          'recursion-depth',
+          this.limits.recursionDepth,
+          `frames: guest calls nested deeper than that after ${this.steps} steps`,
+        );
+      this.stack.push(this.callFrame);
+    }
+    this.node = body;
+    this.env = env;
+  }
+
+  /** Charges `bytes` of newly produced values (strings, list cells, tool results) to the retained-values budget. */
+  allocate(bytes: number, what: string): void {
+    this.allocated += bytes;
+    if (this.allocated > this.limits.retainedValues)
+      exceed(
+        'retained-values',
+        this.limits.retainedValues,
+        `bytes: values produced over the run grew past it ${what} after ${this.steps} steps`,
+      );
+  }
+
+  /** Checks the step and wall-time budgets; returns whether the current slice is used up. */
+  checkpoint(): boolean {
+    if (this.steps > this.limits.steps)
+      exceed('steps', this.limits.steps, `steps: stopped after ${this.steps} steps`);
+    const now = this.host.now();
+    if (now >= this.deadline)
+      exceed('wall-time', this.limits.wallTime, `ms: stopped after ${this.steps} steps`);
+    this.checkAt = Math.min(this.steps + 4096, this.limits.steps + 1);
+    return now >= this.sliceEnd;
+  }
+
+  /** Runs until the program finishes ('done'), waits on a tool ('pending') or its slice ends ('yield'). */
+  runSlice(sliceMs: number): 'done' | 'pending' | 'yield' {
+    this.sliceEnd = this.host.now() + sliceMs;
+    const stack = this.stack;
+    while (true) {
+      const node = this.node;
+      if (node !== null) {
+        this.node = null;
+        node.run(this.env, this);
+      } else {
+        const frame = stack.pop();
+        if (frame === undefined) return 'done';
+        frame.resume(this, this.val);
+      }
+      if (this.pending !== null) return 'pending';
+      if (this.steps >= this.checkAt && this.checkpoint()) return 'yield';
+    }
+  }
+}
+
+/** Raises a guest error. */
+export function guestError(message: string): never {
+  throw new GuestError(message);
+}

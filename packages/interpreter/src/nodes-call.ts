@@ -1,0 +1,161 @@
+import { type Env, type Frame, guestError, type Machine, type Node } from './machine.js';
+import { bindArguments, Collector } from './nodes-bind.js';
+import { preview } from './printer.js';
+import { Closure, Cons, list, NIL, Sym, type Value } from './values.js';
+
+/** A pure primitive: arity bounds and the host function. */
+export type Primitive = {
+  readonly name: string;
+  readonly min: number;
+  readonly max: number;
+  readonly fn: (args: Value[], m: Machine) => Value;
+};
+
+/** Checks a primitive's arity and applies it. */
+export function applyPrimitive(primitive: Primitive, args: Value[], m: Machine): Value {
+  const count = args.length;
+  if (count < primitive.min || count > primitive.max) {
+    const max = primitive.max === Number.POSITIVE_INFINITY ? 'many' : String(primitive.max);
+    guestError(`wrong-number-of-arguments ${primitive.name} (${primitive.min} . ${max}) ${count}`);
+  }
+  return primitive.fn(args, m);
+}
+
+/** A call of a pure primitive. */
+export class PrimitiveCall extends Collector {
+  constructor(
+    readonly primitive: Primitive,
+    args: Node[],
+  ) {
+    super(args);
+    this.simple = args.every((n) => n.simple);
+  }
+  ev(env: Env, m: Machine): Value {
+    m.steps++;
+    const args = this.args;
+    const values = new Array<Value>(args.length);
+    for (let i = 0; i < args.length; i++) values[i] = (args[i] as Node).ev(env, m);
+    return applyPrimitive(this.primitive, values, m);
+  }
+  finish(values: Value[], _env: Env, m: Machine): void {
+    m.val = applyPrimitive(this.primitive, values, m);
+  }
+}
+
+/** A cell holding a top-level definition, filled once every definition is compiled. */
+export type FunctionCell = { name: Sym; closure: Closure | undefined };
+
+/** A call of a top-level `defun`. */
+export class DefunCall extends Collector {
+  constructor(
+    readonly cell: FunctionCell,
+    args: Node[],
+  ) {
+    super(args);
+    this.simple = false;
+  }
+  ev(): Value {
+    return NIL;
+  }
+  finish(values: Value[], _env: Env, m: Machine): void {
+    const [body, inner] = bindArguments(this.cell.closure as Closure, values);
+    m.enter(body, inner);
+  }
+}
+
+/** Calls any guest callable: a closure, or a symbol naming a definition, primitive or tool. */
+export function invoke(m: Machine, callee: Value, args: Value[]): void {
+  if (callee instanceof Closure) {
+    const [body, inner] = bindArguments(callee, args);
+    m.enter(body, inner);
+    return;
+  }
+  if (callee instanceof Sym) {
+    m.runtime.callNamed(m, callee, args);
+    return;
+  }
+  guestError(`invalid-function ${preview(callee, 200)}`);
+}
+
+/** `funcall` (spread false) or `apply` (spread true: the last argument is a list of further arguments). */
+export class Funcall extends Collector {
+  constructor(
+    readonly spread: boolean,
+    args: Node[],
+  ) {
+    super(args);
+    this.simple = false;
+  }
+  ev(): Value {
+    return NIL;
+  }
+  finish(values: Value[], _env: Env, m: Machine): void {
+    const callee = values[0] as Value;
+    const args = values.slice(1);
+    if (this.spread && args.length > 0) {
+      let tail = args.pop() as Value;
+      while (tail instanceof Cons) {
+        args.push(tail.car);
+        tail = tail.cdr;
+      }
+      if (tail !== NIL) guestError(`wrong-type-argument listp ${preview(tail, 200)}`);
+    }
+    invoke(m, callee, args);
+  }
+}
+
+/** Returns the elements of a guest sequence (list, vector or string). */
+export function sequenceItems(value: Value): Value[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string') return Array.from(value, (c) => c.codePointAt(0) as number);
+  const items: Value[] = [];
+  let tail: Value = value;
+  while (tail instanceof Cons) {
+    items.push(tail.car);
+    tail = tail.cdr;
+  }
+  if (tail !== NIL) guestError(`wrong-type-argument sequencep ${preview(value, 200)}`);
+  return items;
+}
+
+/** `mapcar`: calls the function on each element and lists the results in order. */
+export class Mapcar extends Collector {
+  constructor(args: Node[]) {
+    super(args);
+    this.simple = false;
+  }
+  ev(): Value {
+    return NIL;
+  }
+  finish(values: Value[], _env: Env, m: Machine): void {
+    const items = sequenceItems(values[1] as Value);
+    if (items.length === 0) {
+      m.val = NIL;
+      return;
+    }
+    const frame = new MapcarFrame(values[0] as Value, items);
+    m.stack.push(frame);
+    invoke(m, frame.callee, [items[0] as Value]);
+  }
+}
+
+class MapcarFrame implements Frame {
+  index = 0;
+  readonly results: Value[] = [];
+  constructor(
+    readonly callee: Value,
+    readonly items: Value[],
+  ) {}
+  resume(m: Machine, v: Value): void {
+    this.results.push(v);
+    this.index++;
+    if (this.index >= this.items.length) {
+      m.allocate(this.results.length * 8, 'at a mapcar result');
+      m.val = list(this.results);
+      return;
+    }
+    m.steps++;
+    m.stack.push(this);
+    invoke(m, this.callee, [this.items[this.index] as Value]);
+  }
+}

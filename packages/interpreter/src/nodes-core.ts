@@ -1,0 +1,247 @@
+import { type Env, type Frame, guestError, type Machine, Node } from './machine.js';
+import { NIL, type Sym, T, type Value } from './values.js';
+
+/** A literal or quoted datum. */
+export class Const extends Node {
+  constructor(readonly value: Value) {
+    super();
+  }
+  ev(): Value {
+    return this.value;
+  }
+}
+
+/** A variable in the innermost environment. */
+export class Ref0 extends Node {
+  constructor(readonly index: number) {
+    super();
+  }
+  ev(env: Env): Value {
+    return env[this.index] as Value;
+  }
+}
+
+/** A variable `depth` environments out. */
+export class RefN extends Node {
+  constructor(
+    readonly depth: number,
+    readonly index: number,
+  ) {
+    super();
+  }
+  ev(env: Env): Value {
+    let e = env;
+    for (let d = this.depth; d > 0; d--) e = e[0] as unknown as Env;
+    return e[this.index] as Value;
+  }
+}
+
+const literalHints: Record<string, string> = {
+  true: '; JSON true is written t (or :true where a schema says boolean)',
+  false: '; JSON false is written :json-false (or nil where a schema says boolean)',
+  null: '; JSON null is written :null',
+};
+
+/** A reference to a name no binding covers; it fails when evaluated. */
+export class UnboundRef extends Node {
+  constructor(
+    readonly name: Sym,
+    readonly message?: string,
+  ) {
+    super();
+  }
+  ev(): Value {
+    return guestError(
+      this.message ?? `void-variable ${this.name.name}${literalHints[this.name.name] ?? ''}`,
+    );
+  }
+}
+
+/** `setq` of one lexical binding. */
+export class SetVar extends Node {
+  constructor(
+    readonly depth: number,
+    readonly index: number,
+    readonly value: Node,
+  ) {
+    super();
+    this.simple = value.simple;
+  }
+  assign(env: Env, v: Value): Value {
+    let e = env;
+    for (let d = this.depth; d > 0; d--) e = e[0] as unknown as Env;
+    e[this.index] = v;
+    return v;
+  }
+  ev(env: Env, m: Machine): Value {
+    m.steps++;
+    return this.assign(env, this.value.ev(env, m));
+  }
+  override run(env: Env, m: Machine): void {
+    if (this.simple) {
+      m.val = this.ev(env, m);
+      return;
+    }
+    m.steps++;
+    m.stack.push(new SetFrame(this, env));
+    m.node = this.value;
+    m.env = env;
+  }
+}
+
+class SetFrame implements Frame {
+  constructor(
+    readonly node: SetVar,
+    readonly env: Env,
+  ) {}
+  resume(m: Machine, v: Value): void {
+    m.val = this.node.assign(this.env, v);
+  }
+}
+
+/** `if`: the branches run in tail position. */
+export class If extends Node {
+  constructor(
+    readonly test: Node,
+    readonly then: Node,
+    readonly otherwise: Node,
+  ) {
+    super();
+    this.simple = test.simple && then.simple && otherwise.simple;
+  }
+  ev(env: Env, m: Machine): Value {
+    m.steps++;
+    return this.test.ev(env, m) !== NIL ? this.then.ev(env, m) : this.otherwise.ev(env, m);
+  }
+  override run(env: Env, m: Machine): void {
+    m.steps++;
+    if (this.test.simple) {
+      m.node = this.test.ev(env, m) !== NIL ? this.then : this.otherwise;
+      m.env = env;
+      return;
+    }
+    m.stack.push(new IfFrame(this, env));
+    m.node = this.test;
+    m.env = env;
+  }
+}
+
+class IfFrame implements Frame {
+  constructor(
+    readonly node: If,
+    readonly env: Env,
+  ) {}
+  resume(m: Machine, v: Value): void {
+    m.node = v !== NIL ? this.node.then : this.node.otherwise;
+    m.env = this.env;
+  }
+}
+
+/** `and` (`isOr` false) or `or` (`isOr` true); the last operand runs in tail position. */
+export class AndOr extends Node {
+  constructor(
+    readonly isOr: boolean,
+    readonly items: Node[],
+  ) {
+    super();
+    this.simple = items.every((n) => n.simple);
+  }
+  ev(env: Env, m: Machine): Value {
+    m.steps++;
+    if (this.items.length === 0) return this.isOr ? NIL : T;
+    let v: Value = NIL;
+    for (const item of this.items) {
+      v = item.ev(env, m);
+      if ((v !== NIL) === this.isOr) return v;
+    }
+    return v;
+  }
+  override run(env: Env, m: Machine): void {
+    m.steps++;
+    this.from(0, env, m);
+  }
+  from(start: number, env: Env, m: Machine): void {
+    const items = this.items;
+    if (items.length === 0) {
+      m.val = this.isOr ? NIL : T;
+      return;
+    }
+    for (let i = start; i < items.length - 1; i++) {
+      const item = items[i] as Node;
+      if (!item.simple) {
+        m.stack.push(new AndOrFrame(this, i + 1, env));
+        m.node = item;
+        m.env = env;
+        return;
+      }
+      const v = item.ev(env, m);
+      if ((v !== NIL) === this.isOr) {
+        m.val = v;
+        return;
+      }
+    }
+    m.node = items[items.length - 1] as Node;
+    m.env = env;
+  }
+}
+
+class AndOrFrame implements Frame {
+  constructor(
+    readonly node: AndOr,
+    readonly next: number,
+    readonly env: Env,
+  ) {}
+  resume(m: Machine, v: Value): void {
+    if ((v !== NIL) === this.node.isOr) {
+      m.val = v;
+      return;
+    }
+    this.node.from(this.next, this.env, m);
+  }
+}
+
+/** `progn`: the last form runs in tail position. */
+export class Seq extends Node {
+  constructor(readonly items: Node[]) {
+    super();
+    this.simple = items.every((n) => n.simple);
+  }
+  ev(env: Env, m: Machine): Value {
+    let v: Value = NIL;
+    for (const item of this.items) v = item.ev(env, m);
+    return v;
+  }
+  override run(env: Env, m: Machine): void {
+    this.from(0, env, m);
+  }
+  from(start: number, env: Env, m: Machine): void {
+    const items = this.items;
+    if (items.length === 0) {
+      m.val = NIL;
+      return;
+    }
+    for (let i = start; i < items.length - 1; i++) {
+      const item = items[i] as Node;
+      if (!item.simple) {
+        m.stack.push(new SeqFrame(this, i + 1, env));
+        m.node = item;
+        m.env = env;
+        return;
+      }
+      item.ev(env, m);
+    }
+    m.node = items[items.length - 1] as Node;
+    m.env = env;
+  }
+}
+
+class SeqFrame implements Frame {
+  constructor(
+    readonly node: Seq,
+    readonly next: number,
+    readonly env: Env,
+  ) {}
+  resume(m: Machine): void {
+    this.node.from(this.next, this.env, m);
+  }
+}

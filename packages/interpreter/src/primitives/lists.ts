@@ -1,0 +1,224 @@
+import { eql, equal } from '../equal.js';
+import type { Machine } from '../machine.js';
+import type { Primitive } from '../nodes-call.js';
+import { sequenceItems } from '../nodes-call.js';
+import { compare } from '../numbers.js';
+import { Cons, LFloat, list, NIL, Sym, type Value } from '../values.js';
+import {
+  allocateCells,
+  asFixnum,
+  asList,
+  CELL_BYTES,
+  checkCount,
+  checkString,
+  define,
+  given,
+  listToArray,
+  wrongType,
+} from './check.js';
+
+const MANY = Number.POSITIVE_INFINITY;
+type Same = (a: Value, b: Value, m?: Machine) => boolean;
+const eq: Same = (a, b) => a === b;
+
+function car(v: Value): Value {
+  if (v instanceof Cons) return v.car;
+  if (v === NIL) return NIL;
+  return wrongType('listp', v);
+}
+function cdr(v: Value): Value {
+  if (v instanceof Cons) return v.cdr;
+  if (v === NIL) return NIL;
+  return wrongType('listp', v);
+}
+
+function nthcdr(n: number, value: Value): Value {
+  let tail = value;
+  for (let i = 0; i < n && tail !== NIL; i++) tail = cdr(tail);
+  return tail;
+}
+
+function length(value: Value): number {
+  if (typeof value === 'string') return Array.from(value).length;
+  if (Array.isArray(value)) return value.length;
+  let n = 0;
+  let tail: Value = value;
+  while (tail instanceof Cons) {
+    n++;
+    tail = tail.cdr;
+  }
+  if (tail !== NIL) wrongType(value instanceof Cons ? 'listp' : 'sequencep', tail);
+  return n;
+}
+
+function append(args: Value[], m: Machine): Value {
+  if (args.length === 0) return NIL;
+  const items: Value[] = [];
+  for (let i = 0; i < args.length - 1; i++) {
+    const seq = args[i] as Value;
+    if (seq !== NIL && !(seq instanceof Cons) && !Array.isArray(seq) && typeof seq !== 'string')
+      wrongType('sequencep', seq);
+    for (const item of sequenceItems(seq)) items.push(item);
+    checkCount(m, items.length);
+  }
+  allocateCells(m, items.length);
+  return list(items, args[args.length - 1] as Value);
+}
+
+function member(elt: Value, value: Value, same: Same, m: Machine): Value {
+  let tail = asList(value) as Value;
+  while (tail instanceof Cons) {
+    if (same(elt, tail.car, m)) return tail;
+    tail = tail.cdr;
+  }
+  return NIL;
+}
+
+// Guest code cannot mutate a cons, so an alist looked up repeatedly can be indexed once.
+const assocIndexes = new WeakMap<Cons, Map<Value, Cons> | number>();
+
+function indexedAssoc(key: Value, head: Cons): Value | undefined {
+  const known = assocIndexes.get(head);
+  if (known === undefined) {
+    assocIndexes.set(head, 1);
+    return undefined;
+  }
+  let index = known;
+  if (typeof index === 'number') {
+    index = new Map();
+    for (let tail: Value = head; tail instanceof Cons; tail = tail.cdr) {
+      const entry = tail.car;
+      if (entry instanceof Cons && !index.has(entry.car)) index.set(entry.car, entry);
+    }
+    assocIndexes.set(head, index);
+  }
+  return index.get(key) ?? NIL;
+}
+
+function assoc(key: Value, alist: Value, same: Same, m: Machine): Value {
+  let tail = asList(alist) as Value;
+  // Strings, fixnums and symbols are equal exactly when they are ===, so skip the generic test.
+  if (
+    (same === equal || same === eq) &&
+    (typeof key === 'string' || typeof key === 'number' || key instanceof Sym)
+  ) {
+    if (tail instanceof Cons && same === equal) {
+      const found = indexedAssoc(key, tail);
+      if (found !== undefined) return found;
+    }
+    while (tail instanceof Cons) {
+      const entry = tail.car;
+      if (entry instanceof Cons && entry.car === key) return entry;
+      tail = tail.cdr;
+    }
+    return NIL;
+  }
+  while (tail instanceof Cons) {
+    const entry = tail.car;
+    if (entry instanceof Cons && same(key, entry.car, m)) return entry;
+    tail = tail.cdr;
+  }
+  return NIL;
+}
+
+function plistMember(plist: Value, prop: Value, same: Same, m: Machine): Value {
+  let tail = plist;
+  while (tail instanceof Cons) {
+    if (same(tail.car, prop, m)) return tail;
+    if (!(tail.cdr instanceof Cons)) return NIL;
+    tail = tail.cdr.cdr;
+  }
+  return NIL;
+}
+
+function predicateOf(args: Value[], index: number): Same {
+  const predicate = args[index];
+  if (!given(predicate)) return eq;
+  if (predicate instanceof Sym && (predicate.name === 'equal' || predicate.name === 'string='))
+    return equal;
+  if (predicate instanceof Sym && predicate.name === 'eq') return eq;
+  if (predicate instanceof Sym && predicate.name === 'eql') return eql;
+  return wrongType('(member eq eql equal string=)', predicate);
+}
+
+function sortKey(a: Value, b: Value): number {
+  if (
+    (typeof a === 'number' || typeof a === 'bigint' || a instanceof LFloat) &&
+    (typeof b === 'number' || typeof b === 'bigint' || b instanceof LFloat)
+  ) {
+    const c = compare(a, b);
+    return Number.isNaN(c) ? 0 : c;
+  }
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (a instanceof Sym && b instanceof Sym) return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+  return wrongType(
+    'sortable (numbers, strings or symbols of one kind)',
+    typeof a === 'string' ? b : a,
+  );
+}
+
+/** List and sequence primitives. */
+export const listPrimitives: Primitive[] = [
+  define('car', 1, 1, ([v]) => car(v as Value)),
+  define('cdr', 1, 1, ([v]) => cdr(v as Value)),
+  define('caar', 1, 1, ([v]) => car(car(v as Value))),
+  define('cadr', 1, 1, ([v]) => car(cdr(v as Value))),
+  define('cdar', 1, 1, ([v]) => cdr(car(v as Value))),
+  define('cddr', 1, 1, ([v]) => cdr(cdr(v as Value))),
+  define('cons', 2, 2, ([a, b], m) => {
+    m.allocate(CELL_BYTES, 'at cons');
+    return new Cons(a as Value, b as Value);
+  }),
+  define('list', 0, MANY, (args, m) => {
+    checkCount(m, args.length);
+    allocateCells(m, args.length);
+    return list(args);
+  }),
+  define('append', 0, MANY, append),
+  define('length', 1, 1, ([v]) => length(v as Value)),
+  define('nth', 2, 2, ([n, v]) => car(nthcdr(asFixnum(n), v as Value))),
+  define('nthcdr', 2, 2, ([n, v]) => nthcdr(asFixnum(n), v as Value)),
+  define('last', 1, 2, ([v, n]) => {
+    const items = listToArray(v as Value);
+    const count = given(n) ? asFixnum(n) : 1;
+    if (count <= 0) return NIL;
+    return nthcdr(Math.max(0, items.length - count), v as Value);
+  }),
+  define('take', 2, 2, ([n, v], m) => {
+    const count = asFixnum(n);
+    const items: Value[] = [];
+    let tail = asList(v) as Value;
+    while (tail instanceof Cons && items.length < count) {
+      items.push(tail.car);
+      tail = tail.cdr;
+    }
+    allocateCells(m, items.length);
+    return list(items);
+  }),
+  define('reverse', 1, 1, ([v], m) => {
+    if (typeof v === 'string') return checkString(m, Array.from(v).reverse().join(''));
+    const items = Array.isArray(v) ? [...v] : listToArray(v as Value);
+    allocateCells(m, items.length);
+    items.reverse();
+    return Array.isArray(v) ? items : list(items);
+  }),
+  define('sort', 1, 1, ([v], m) => {
+    const items = Array.isArray(v) ? [...v] : listToArray(v as Value);
+    allocateCells(m, items.length);
+    items.sort(sortKey);
+    return Array.isArray(v) ? items : list(items);
+  }),
+  define('member', 2, 2, ([e, v], m) => member(e as Value, v as Value, equal, m)),
+  define('memq', 2, 2, ([e, v], m) => member(e as Value, v as Value, eq, m)),
+  define('assoc', 2, 3, (args, m) =>
+    assoc(args[0] as Value, args[1] as Value, given(args[2]) ? predicateOf(args, 2) : equal, m),
+  ),
+  define('assq', 2, 2, ([k, v], m) => assoc(k as Value, v as Value, eq, m)),
+  define('plist-get', 2, 3, (args, m) => {
+    const found = plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2), m);
+    return found instanceof Cons ? car(found.cdr) : NIL;
+  }),
+  define('plist-member', 2, 3, (args, m) =>
+    plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2), m),
+  ),
+];

@@ -1,0 +1,97 @@
+import { exceed, GuestError } from './guest-error.js';
+import { normalizeBig } from './numbers.js';
+import { intern, LFloat, type Value } from './values.js';
+
+const integerPattern = /^[-+]?[0-9]+\.?$/;
+const floatPattern = /^[-+]?(?:[0-9]*\.[0-9]+(?:e[-+]?[0-9]+)?|[0-9]+(?:\.[0-9]*)?e[-+]?[0-9]+)$/;
+const specialFloat = /^([-+]?)[0-9]*\.?[0-9]+e\+(INF|NaN)$/;
+
+/** Interprets an unescaped atom token: an integer, a float, or else a symbol. */
+export function parseAtom(token: string, escaped: boolean, bits: number): Value {
+  if (!escaped) {
+    if (integerPattern.test(token)) {
+      const digits = token.endsWith('.') ? token.slice(0, -1) : token;
+      const n = Number(digits);
+      if (Number.isSafeInteger(n)) return n || 0;
+      if (digits.length > bits)
+        exceed(
+          'numeric-size',
+          bits,
+          `bits: an integer literal of ${digits.length} digits was read`,
+        );
+      return normalizeBig(BigInt(digits), bits);
+    }
+    if (floatPattern.test(token)) return new LFloat(Number(token));
+    const special = specialFloat.exec(token);
+    if (special !== null) {
+      const negative = special[1] === '-';
+      if (special[2] === 'INF') return new LFloat(negative ? -Infinity : Infinity);
+      return new LFloat(Number.NaN);
+    }
+  }
+  return intern(token);
+}
+
+/** Decodes one backslash escape at `source[at]` (just after the backslash); returns [code, next index]. */
+export function decodeEscape(
+  source: string,
+  at: number,
+  inString: boolean,
+): [number | undefined, number] {
+  const c = source[at];
+  if (c === undefined) throw new GuestError('end of input inside an escape');
+  const simple: Record<string, number> = {
+    n: 10,
+    t: 9,
+    r: 13,
+    f: 12,
+    e: 27,
+    a: 7,
+    b: 8,
+    v: 11,
+    d: 127,
+  };
+  if (Object.hasOwn(simple, c)) return [simple[c], at + 1];
+  if (c === 's' && source[at + 1] !== '-') return [32, at + 1];
+  if (inString && (c === '\n' || c === ' ')) return [undefined, at + 1];
+  if (c === 'x') {
+    let end = at + 1;
+    while (end < source.length && /[0-9a-fA-F]/.test(source[end] as string)) end++;
+    if (end === at + 1) throw new GuestError('invalid \\x escape');
+    return [codePoint(Number.parseInt(source.slice(at + 1, end), 16)), end];
+  }
+  if (c === 'u' || c === 'U') {
+    const width = c === 'u' ? 4 : 8;
+    const hex = source.slice(at + 1, at + 1 + width);
+    if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== width)
+      throw new GuestError(`invalid \\${c} escape`);
+    return [codePoint(Number.parseInt(hex, 16)), at + 1 + width];
+  }
+  if (/[0-7]/.test(c)) {
+    let end = at;
+    while (end < at + 3 && /[0-7]/.test(source[end] ?? '')) end++;
+    return [Number.parseInt(source.slice(at, end), 8), end];
+  }
+  if ((c === 'C' && source[at + 1] === '-') || c === '^') {
+    const start = c === '^' ? at + 1 : at + 2;
+    let code: number | undefined;
+    let next: number;
+    if (source[start] === '\\') [code, next] = decodeEscape(source, start + 1, inString);
+    else {
+      code = source.codePointAt(start);
+      next = start + (code !== undefined && code > 0xffff ? 2 : 1);
+    }
+    if (code === undefined) throw new GuestError('invalid control escape');
+    if (code === 63) return [127, next];
+    return [code & 31, next];
+  }
+  if ((c === 'M' || c === 'S' || c === 'H' || c === 'A') && source[at + 1] === '-')
+    throw new GuestError(`modifier escape \\${c}- is not part of the dialect`);
+  const code = source.codePointAt(at) as number;
+  return [code, at + (code > 0xffff ? 2 : 1)];
+}
+
+function codePoint(code: number): number {
+  if (code > 0x10ffff) throw new GuestError('character code out of range');
+  return code;
+}

@@ -1,0 +1,117 @@
+import fc from 'fast-check';
+import { Cons, intern, LFloat, NIL, type Value } from '../values.js';
+
+const symbolChars = fc.constantFrom(...'abcxyz-+*/<=>_:!?.\\#;,\'"()[]` 019é{}'.split(''));
+
+/** Readable guest symbols, including names that need escapes or look like numbers. */
+export const symbolArbitrary: fc.Arbitrary<Value> = fc
+  .string({ unit: symbolChars, maxLength: 6 })
+  .map((name) => intern(name));
+
+/** Readable guest atoms: integers (small and big), floats, strings, symbols and keywords. */
+export const atomArbitrary: fc.Arbitrary<Value> = fc.oneof(
+  fc.integer().map((n) => n as Value),
+  fc
+    .bigInt({ min: -(2n ** 200n), max: 2n ** 200n })
+    .map((n) => (n >= -9007199254740991n && n <= 9007199254740991n ? Number(n) : n)),
+  fc.double().map((x) => new LFloat(x)),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  symbolArbitrary,
+  fc
+    .string({ unit: fc.constantFrom(...'abc-_'.split('')), minLength: 1, maxLength: 5 })
+    .map((n) => intern(`:${n}`)),
+  fc.constant(NIL),
+);
+
+/** Readable guest values: atoms, proper lists and vectors, nested a few levels. */
+export const valueArbitrary: fc.Arbitrary<Value> = fc.letrec<{ value: Value }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    atomArbitrary,
+    fc.array(tie('value'), { maxLength: 4 }).map((items) => {
+      let list: Value = NIL;
+      for (let i = items.length - 1; i >= 0; i--) list = new Cons(items[i] as Value, list);
+      return list;
+    }),
+    fc.array(tie('value'), { maxLength: 4 }),
+  ),
+})).value;
+
+const operators = [
+  'car',
+  'cdr',
+  'cons',
+  'list',
+  'append',
+  'length',
+  'nth',
+  'concat',
+  'format',
+  'substring',
+  'split-string',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'mod',
+  '<',
+  '=',
+  'equal',
+  'if',
+  'let',
+  'let*',
+  'progn',
+  'while',
+  'setq',
+  'lambda',
+  'funcall',
+  'apply',
+  'mapcar',
+  'dolist',
+  'dotimes',
+  'when',
+  'cond',
+  'and',
+  'or',
+  'quote',
+  'push',
+  'string-match-p',
+  'plist-get',
+  'sort',
+  'reverse',
+  'number-to-string',
+  'string-to-number',
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'process',
+  'globalThis',
+  'eval',
+  'require',
+  'Function',
+  'Read',
+];
+
+/** Random programs over the dialect's names, hostile host names and small data. */
+export const programArbitrary: fc.Arbitrary<Value> = fc.letrec<{ form: Value }>((tie) => ({
+  form: fc.oneof(
+    { depthSize: 'small' },
+    fc.integer({ min: -5, max: 40 }).map((n) => n as Value),
+    fc.constantFrom<Value>('a', 'b c', '%s', '[0-9]+', '', 'x'),
+    fc.constantFrom(
+      ...['x', 'y', 'i', 'nil', 't', ':k', 'true', 'null', '__proto__', 'prototype'].map((n) =>
+        intern(n),
+      ),
+    ),
+    fc
+      .tuple(fc.constantFrom(...operators), fc.array(tie('form'), { maxLength: 4 }))
+      .map(([head, args]) => {
+        let list: Value = NIL;
+        for (let i = args.length - 1; i >= 0; i--) list = new Cons(args[i] as Value, list);
+        return new Cons(intern(head), list);
+      }),
+  ),
+})).form;

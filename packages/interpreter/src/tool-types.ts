@@ -1,0 +1,61 @@
+import type { JsonObject, JsonSchema } from './json.js';
+
+const deniedMarker = Symbol.for('toolcall.error.ToolDenied');
+
+/** Thrown by a tool binding when permission is denied: it aborts the whole script. */
+export class ToolDenied extends Error {
+  readonly [deniedMarker] = true;
+  override readonly name = 'ToolDenied';
+
+  /** Whether `value` is a ToolDenied, across copies of this package. */
+  static isInstance(value: unknown): value is ToolDenied {
+    return typeof value === 'object' && value !== null && deniedMarker in value;
+  }
+}
+
+/** The context a tool call receives: its 1-based call index, parallel batch id, and cancellation signal. */
+export type ToolCallContext = { index: number; batch?: string; signal: AbortSignal };
+
+/** One tool of the closed roster a script may call. */
+export type ToolBinding = {
+  /** Drives the keyword-plist → JSON projection and key conversion. */
+  inputSchema?: JsonSchema;
+  /** The tool must be the entire expression (no composition). */
+  standaloneOnly?: boolean;
+  /** Runs the tool: resolves to a JSON value or string; `{ error: string }` is a failure; throwing ToolDenied aborts the script. */
+  call(args: JsonObject, context: ToolCallContext): Promise<unknown>;
+};
+
+/** The audit record of one nested call. */
+export type CallRecord = {
+  index: number;
+  tool: string;
+  /** The JSON arguments sent, or undefined when the arguments were refused before dispatch. */
+  arguments: JsonObject | undefined;
+  batch?: string;
+  direct: boolean;
+  status: 'success' | 'error' | 'denied' | 'cancelled';
+  result?: unknown;
+  error?: string;
+};
+
+/** A call lifecycle event: `call-start` when dispatched, `call-end` when settled. */
+export type CallEvent =
+  | { type: 'call-start'; index: number; tool: string; arguments: JsonObject; batch?: string }
+  | {
+      type: 'call-end';
+      index: number;
+      tool: string;
+      batch?: string;
+      status: CallRecord['status'];
+      error?: string;
+    };
+
+/** The host clock: time in milliseconds and timers (inject a fake one in tests or other hosts). */
+export type Clock = {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** Returns to the event loop once; defaults to setImmediate where present, else setTimeout 0. */
+  yield?(): Promise<void>;
+};

@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../src/index.js';
+import { specTools } from './spec-tools.js';
+
+type Case = { source: string; expected: string; line: number };
+
+const directory = join(dirname(fileURLToPath(import.meta.url)), 'spec');
+
+/** Splits a .tl file into cases: source lines, then one `;=> value` or `;!! kind[:budget]` line. */
+function parseCases(text: string): Case[] {
+  const cases: Case[] = [];
+  let lines: string[] = [];
+  let start = 0;
+  text.split('\n').forEach((line, index) => {
+    if (line.startsWith(';=>') || line.startsWith(';!!')) {
+      cases.push({ source: lines.join('\n'), expected: line, line: start + 1 });
+      lines = [];
+    } else {
+      if (lines.length === 0 && line.trim() === '') return;
+      if (lines.length === 0) start = index;
+      lines.push(line);
+    }
+  });
+  return cases;
+}
+
+for (const file of readdirSync(directory).filter((name) => name.endsWith('.tl'))) {
+  describe(file, () => {
+    for (const testCase of parseCases(readFileSync(join(directory, file), 'utf8'))) {
+      it(`line ${testCase.line}: ${testCase.source.split('\n').at(-1)?.slice(0, 60)}`, {
+        timeout: 30_000,
+      }, async () => {
+        const outcome = await evaluate(testCase.source, {
+          tools: specTools(),
+          limits: { wallTime: 20_000 },
+        });
+        if (testCase.expected.startsWith(';=>')) {
+          const want = testCase.expected.slice(3).trim();
+          expect(outcome.success ? outcome.printed : outcome.error).toEqual(want);
+        } else {
+          const want = testCase.expected.slice(3).trim();
+          const got = outcome.success
+            ? `value ${outcome.printed}`
+            : outcome.error.budget === undefined
+              ? outcome.error.kind
+              : `${outcome.error.kind}:${outcome.error.budget}`;
+          expect(got, outcome.success ? '' : outcome.error.message).toBe(want);
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,98 @@
+// Bench: a ToolCall script making 1,000 sequential nested no-op calls, and a parallel-map
+// over 1,000 items, each versus the same 1,000 calls made directly through the pipeline in
+// a loop, in the same run. Goal: the script's total under 2x the direct loop. Uses ../dist.
+import { evaluate } from '@toolcall/interpreter';
+import {
+  createCatalog,
+  createPipeline,
+  createToolCallDriver,
+  defineTool,
+  z,
+} from '../dist/index.js';
+
+const COUNT = 1000;
+const noop = defineTool({
+  name: 'Noop',
+  description: 'Does nothing.',
+  readOnly: true,
+  args: z.object({ n: z.number().int().optional() }),
+  handler: () => 'ok',
+});
+const pipeline = createPipeline({ tools: [noop], rules: [{ tool: 'Noop', action: 'allow' }] });
+const catalog = createCatalog({ tools: pipeline.tools(), native: ['Noop'] });
+const driver = createToolCallDriver({ pipeline, limits: { nestedCalls: COUNT + 1 } });
+
+const items = `(let ((items nil)) (dotimes (i ${COUNT}) (setq items (cons i items))) items)`;
+const scripts = {
+  sequential: `(dotimes (i ${COUNT}) (Noop :n i)) "done"`,
+  parallel: `(length (parallel-map (lambda (n) (Noop :n n)) ${items}))`,
+};
+
+async function direct() {
+  for (let index = 0; index < COUNT; index++) {
+    const outcome = await pipeline.runTool({
+      name: 'Noop',
+      input: { n: index },
+      toolUseId: `D/${index + 1}`,
+      parentId: 'D',
+      source: 'ptc',
+    }).outcome;
+    if (outcome.status !== 'success') throw new Error(String(outcome.result));
+  }
+}
+
+let envelope = 0;
+async function script(expression) {
+  const settled = await driver.run({ expression, envelopeId: `E${++envelope}`, catalog });
+  if (settled.status !== 'success' || settled.children.length !== COUNT) {
+    throw new Error(String(settled.result));
+  }
+}
+
+// The floor: the interpreter alone, its tool a bare binding, no pipeline and no driver.
+const bare = { Noop: { inputSchema: noop.inputSchema, call: async () => 'ok' } };
+async function interpreterAlone(expression) {
+  const outcome = await evaluate(expression, { tools: bare, limits: { nestedCalls: COUNT + 1 } });
+  if (!outcome.success) throw new Error(outcome.error.message);
+}
+
+// Rounds interleave every variant, so load from other processes hits them all alike.
+async function time(run) {
+  const start = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+for (let warm = 0; warm < 5; warm++) {
+  await direct();
+  await script(scripts.sequential);
+  await script(scripts.parallel);
+  await interpreterAlone(scripts.sequential);
+  await interpreterAlone(scripts.parallel);
+}
+const rounds = 30;
+const variants = {
+  loop: direct,
+  sequential: () => script(scripts.sequential),
+  parallel: () => script(scripts.parallel),
+  floorSequential: () => interpreterAlone(scripts.sequential),
+  floorParallel: () => interpreterAlone(scripts.parallel),
+};
+const fastest = Object.fromEntries(Object.keys(variants).map((key) => [key, Infinity]));
+for (let round = 0; round < rounds; round++) {
+  for (const [key, run] of Object.entries(variants)) {
+    fastest[key] = Math.min(fastest[key], await time(run));
+  }
+}
+const { loop, sequential, parallel, floorSequential, floorParallel } = fastest;
+const row = (name, ms, goal) =>
+  `${name.padEnd(44)} ${ms.toFixed(2).padStart(8)} ms  ${(ms / loop).toFixed(2).padStart(6)}x direct${goal ? (ms / loop < 2 ? '  (goal < 2x: met)' : '  (goal < 2x: NOT met)') : ''}`;
+console.log(`ToolCall bench: ${COUNT} nested no-op calls, best of ${rounds} rounds`);
+console.log(row('direct pipeline loop (baseline)', loop, false));
+console.log(row('ToolCall sequential (dotimes)', sequential, true));
+console.log(row('ToolCall parallel-map', parallel, true));
+console.log(row('  floor: interpreter alone, sequential', floorSequential, false));
+console.log(row('  floor: interpreter alone, parallel-map', floorParallel, false));
+console.log(
+  `driver + pipeline over the interpreter floor: sequential ${(((sequential - floorSequential) / COUNT) * 1000).toFixed(2)} µs/call, parallel-map ${(((parallel - floorParallel) / COUNT) * 1000).toFixed(2)} µs/call`,
+);

@@ -1,0 +1,109 @@
+import type { JsonObject, JsonValue } from '../json.js';
+
+/** The audit status of one nested call. */
+export type ChildStatus = 'running' | 'success' | 'error' | 'denied' | 'cancelled' | 'interrupted';
+
+/** One nested call in the envelope's bounded, ordered audit (what checkpoints keep). */
+export interface ChildRecord {
+  readonly index: number;
+  /** `ENVELOPE-ID/N`. */
+  readonly id: string;
+  readonly tool: string;
+  /** Bounded arguments: long strings truncated, oversized aggregates dropped (`null`). */
+  readonly args: JsonObject | null;
+  /** Calls of one `parallel`/`parallel-map` join share a batch id; `null` otherwise. */
+  readonly batch: string | null;
+  status: ChildStatus;
+  /** The canonical result, a bounded error text, or `null` while running. */
+  result: JsonValue;
+  /** The child settled successfully but with pipeline warnings. */
+  warning: boolean;
+  renderData: JsonObject | null;
+}
+
+/** A live aggregate of a running script, published as it changes. */
+export interface ToolCallProgress {
+  readonly envelopeId: string;
+  /** Names of the tools running now, one per call, sorted. */
+  readonly active: readonly string[];
+  readonly completed: number;
+  readonly failed: number;
+  readonly denied: number;
+  /** Nested calls waiting for a person to answer a permission prompt. */
+  readonly waiting: number;
+}
+
+/** The ordered child audit of one envelope plus its live counters. */
+export class ChildAudit {
+  readonly records: ChildRecord[] = [];
+  readonly #byIndex = new Map<number, ChildRecord>();
+  readonly #active = new Map<number, string>();
+  completed = 0;
+  failed = 0;
+  denied = 0;
+  waiting = 0;
+
+  constructor(
+    readonly envelopeId: string,
+    readonly onProgress: ((progress: ToolCallProgress) => void) | undefined,
+  ) {}
+
+  start(record: ChildRecord): void {
+    // Calls of a parallel join may start out of order; the audit stays in call order.
+    const records = this.records;
+    let at = records.length;
+    while (at > 0 && (records[at - 1] as ChildRecord).index > record.index) at--;
+    records.splice(at, 0, record);
+    this.#byIndex.set(record.index, record);
+    this.#active.set(record.index, record.tool);
+    this.publish();
+  }
+
+  settle(index: number, status: Exclude<ChildStatus, 'running'>, result: JsonValue): void {
+    const record = this.#byIndex.get(index);
+    if (record === undefined || record.status !== 'running') return;
+    record.status = status;
+    record.result = result;
+    this.#active.delete(index);
+    if (status === 'success') this.completed++;
+    else if (status === 'denied') this.denied++;
+    else this.failed++;
+    this.publish();
+  }
+
+  /** Marks calls still running as cancelled once the script has stopped waiting for them. */
+  cancelRunning(): void {
+    for (const record of this.records) {
+      if (record.status === 'running') this.settle(record.index, 'cancelled', 'cancelled');
+    }
+  }
+
+  record(index: number): ChildRecord | undefined {
+    return this.#byIndex.get(index);
+  }
+
+  wait(waiting: boolean): void {
+    this.waiting += waiting ? 1 : -1;
+    this.publish();
+  }
+
+  progress(): ToolCallProgress {
+    return {
+      envelopeId: this.envelopeId,
+      active: [...this.#active.values()].sort(),
+      completed: this.completed,
+      failed: this.failed,
+      denied: this.denied,
+      waiting: this.waiting,
+    };
+  }
+
+  private publish(): void {
+    if (this.onProgress === undefined) return;
+    try {
+      this.onProgress(this.progress());
+    } catch {
+      // A progress observer cannot change the script.
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { isPlainObject, type JsonObject, type JsonValue } from '../json.js';
+
+/** Audit bounds: the audit never holds a second full copy of a child's arguments or render data. */
+export interface AuditBounds {
+  /** Characters kept of each argument string (default 200). */
+  readonly argumentString: number;
+  /** Serialized characters of one call's arguments before they are dropped whole (default 4,096). */
+  readonly argumentsSize: number;
+  /** Nesting depth of arguments before they are dropped whole (default 8). */
+  readonly argumentsDepth: number;
+  /** Serialized characters of one child's render data before it is dropped (default 4,096). */
+  readonly renderDataSize: number;
+  /** Characters of a direct call's redundant result preview (default 2,000). */
+  readonly directPreview: number;
+}
+
+/** The default audit bounds. */
+export const DEFAULT_AUDIT_BOUNDS: AuditBounds = Object.freeze({
+  argumentString: 200,
+  argumentsSize: 4096,
+  argumentsDepth: 8,
+  renderDataSize: 4096,
+  directPreview: 2000,
+});
+
+class TooLarge extends Error {}
+
+// One pass: copies with long strings truncated and counts an estimate of the serialized size.
+function boundedCopy(
+  value: unknown,
+  bounds: AuditBounds,
+  depth: number,
+  size: { n: number },
+): unknown {
+  if (depth > bounds.argumentsDepth) throw new TooLarge();
+  if (typeof value === 'string') {
+    const kept =
+      value.length > bounds.argumentString
+        ? `${value.slice(0, bounds.argumentString)}… [${value.length - bounds.argumentString} more characters]`
+        : value;
+    size.n += kept.length + 2;
+    if (size.n > bounds.argumentsSize) throw new TooLarge();
+    return kept;
+  }
+  if (Array.isArray(value)) {
+    size.n += 2;
+    const copy = value.map((item) => boundedCopy(item, bounds, depth + 1, size));
+    if (size.n > bounds.argumentsSize) throw new TooLarge();
+    return copy;
+  }
+  if (isPlainObject(value)) {
+    size.n += 2;
+    const copy: Record<string, unknown> = {};
+    for (const key in value) {
+      size.n += key.length + 4;
+      copy[key] = boundedCopy(value[key], bounds, depth + 1, size);
+    }
+    if (size.n > bounds.argumentsSize) throw new TooLarge();
+    return copy;
+  }
+  size.n += 8;
+  if (size.n > bounds.argumentsSize) throw new TooLarge();
+  return value;
+}
+
+/** A bounded copy of a call's arguments: long strings truncated; too large or deep aggregates dropped (`null`). */
+export function boundArguments(args: unknown, bounds: AuditBounds): JsonObject | null {
+  if (!isPlainObject(args)) return null;
+  try {
+    return boundedCopy(args, bounds, 0, { n: 0 }) as JsonObject;
+  } catch (error) {
+    if (error instanceof TooLarge) return null;
+    throw error;
+  }
+}
+
+/** Render data kept only when it is small enough; otherwise dropped whole (`null`). */
+export function boundRenderData(
+  data: JsonObject | undefined,
+  bounds: AuditBounds,
+): JsonObject | null {
+  if (data === undefined) return null;
+  try {
+    return JSON.stringify(data).length > bounds.renderDataSize ? null : data;
+  } catch {
+    return null;
+  }
+}
+
+/** A bounded text preview: the head, then how much was left out. */
+export function previewText(text: string, limit: number): string {
+  return text.length <= limit
+    ? text
+    : `${text.slice(0, limit)}… [${text.length - limit} more characters]`;
+}
+
+/** The JSON form of a result for the audit (strings stay strings). */
+export function jsonResult(result: unknown): JsonValue {
+  if (typeof result === 'string') return result;
+  if (result === undefined) return null;
+  try {
+    return JSON.parse(JSON.stringify(result)) as JsonValue;
+  } catch {
+    return String(result);
+  }
+}
+
+/** UTF-8 bytes of a string, counted the way the interpreter charges its value budget. */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x80)
+      bytes += code >= 0x800 && (code < 0xd800 || code > 0xdfff) ? 2 : code >= 0x800 ? 0 : 1;
+  }
+  return bytes;
+}

@@ -1,0 +1,96 @@
+import type { ChildRecord } from './audit.js';
+import { childCallsOf, summaryOf, type ToolCallRenderData, titleOf } from './render-data.js';
+
+/** The durable envelope record: written before the first nested call and at settlement. */
+export interface ToolCallCheckpoint {
+  readonly version: 1;
+  readonly envelopeId: string;
+  readonly state: 'running' | 'settled';
+  /** The bounded, ordered child audit as of the write (kept in memory between writes). */
+  readonly children: readonly ChildRecord[];
+  /** Present once settled: the envelope's status and a bounded preview of its result. */
+  readonly settlement?: { readonly status: 'success' | 'error'; readonly result: string };
+}
+
+/** Where checkpoints are kept; `write` must be durable when it resolves. */
+export interface CheckpointStore {
+  write(checkpoint: ToolCallCheckpoint): void | PromiseLike<void>;
+  list(): readonly ToolCallCheckpoint[] | PromiseLike<readonly ToolCallCheckpoint[]>;
+  remove(envelopeId: string): void | PromiseLike<void>;
+}
+
+/** A settled, interrupted ToolCall record rebuilt from a running checkpoint. */
+export interface RecoveredToolCall {
+  readonly toolUseId: string;
+  readonly toolName: 'ToolCall';
+  readonly status: 'error';
+  readonly result: string;
+  readonly renderData: ToolCallRenderData;
+}
+
+/** A store that keeps checkpoints in memory (tests, or hosts with their own persistence). */
+export function createMemoryCheckpointStore(): CheckpointStore {
+  const saved = new Map<string, string>();
+  return {
+    write(checkpoint) {
+      saved.set(checkpoint.envelopeId, JSON.stringify(checkpoint));
+    },
+    list: () => [...saved.values()].map((text) => JSON.parse(text) as ToolCallCheckpoint),
+    remove(envelopeId) {
+      saved.delete(envelopeId);
+    },
+  };
+}
+
+const INTERRUPTED =
+  'Error: The ToolCall script was interrupted and will not resume; completed nested calls are listed in its audit and were not rolled back.';
+
+/** Turns one running checkpoint into a settled, interrupted record; running children become interrupted. */
+export function interruptedRecord(checkpoint: ToolCallCheckpoint): RecoveredToolCall {
+  const children = checkpoint.children.map((child) =>
+    child.status === 'running'
+      ? {
+          ...child,
+          status: 'interrupted' as const,
+          result: 'Interrupted: the session ended before this call settled.',
+        }
+      : { ...child },
+  );
+  const summary = summaryOf(children);
+  return {
+    toolUseId: checkpoint.envelopeId,
+    toolName: 'ToolCall',
+    status: 'error',
+    result: INTERRUPTED,
+    renderData: {
+      kind: 'toolcall',
+      presentation: 'script',
+      renderAs: 'ToolCall',
+      header: { title: titleOf('ToolCall', summary), status: 'interrupted' },
+      summary,
+      childCalls: childCallsOf(children),
+      returned: null,
+      failure: {
+        kind: 'interrupted',
+        budget: null,
+        message: 'the session ended while the script ran',
+      },
+      feedback: [],
+    },
+  };
+}
+
+/**
+ * Recovers a session: every running checkpoint becomes one settled, interrupted ToolCall
+ * record and is consumed. Settled checkpoints are left for the host to remove once its
+ * transcript holds them. In-flight interpreter state was never saved, so nothing resumes.
+ */
+export async function recoverToolCalls(store: CheckpointStore): Promise<RecoveredToolCall[]> {
+  const recovered: RecoveredToolCall[] = [];
+  for (const checkpoint of await store.list()) {
+    if (checkpoint.state !== 'running') continue;
+    recovered.push(interruptedRecord(checkpoint));
+    await store.remove(checkpoint.envelopeId);
+  }
+  return recovered;
+}

@@ -1,0 +1,350 @@
+import type { Clock } from '@toolcall/interpreter';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createCatalog } from '../catalog/catalog.js';
+import { defineTool } from '../define-tool.js';
+import type { PermissionAsker, PermissionRule } from '../permissions/types.js';
+import { createPipeline, type PipelineOptions } from '../pipeline.js';
+import type { Tool } from '../tool-types.js';
+import { wrapTool } from '../wrap-tool.js';
+import { createMemoryCheckpointStore, type ToolCallCheckpoint } from './checkpoint.js';
+import { createToolCallDriver, type ToolCallOptions } from './driver.js';
+
+function echoTool(name: string, extra: Partial<{ groups: string[] }> = {}): Tool {
+  return defineTool({
+    name,
+    description: `${name} echoes its text.`,
+    readOnly: true,
+    ...extra,
+    args: z.object({ text: z.string() }),
+    handler: ({ text }) => text,
+  }) as unknown as Tool;
+}
+
+function harness(
+  tools: Tool[],
+  options: {
+    rules?: PermissionRule[];
+    asker?: PermissionAsker;
+    pipeline?: Partial<PipelineOptions>;
+    driver?: Partial<ToolCallOptions>;
+  } = {},
+) {
+  const pipeline = createPipeline({
+    tools,
+    rules: options.rules ?? [],
+    ...(options.asker === undefined ? {} : { asker: options.asker }),
+    ...options.pipeline,
+  });
+  const driver = createToolCallDriver({ pipeline, ...options.driver });
+  const catalog = createCatalog({ tools, native: tools.map((tool) => tool.name) });
+  const run = (expression: string) => driver.run({ expression, envelopeId: 'E', catalog });
+  return { pipeline, driver, run };
+}
+
+describe('ToolCallDriver', () => {
+  it('aborts when the person denies a nested call mid-script', async () => {
+    const { run } = harness([echoTool('Echo')], {
+      rules: [{ tool: 'Echo', action: 'ask' }],
+      asker: (request) => (request.toolUseId === 'E/2' ? 'deny' : 'allow-once'),
+    });
+    const settled = await run('(Echo :text "a") (Echo :text "b") (Echo :text "c")');
+    expect([settled.status, settled.result]).toEqual([
+      'error',
+      [
+        'Error: ToolCall aborted: permission denied: Echo (E/2): Permission denied: the user declined.',
+        '',
+        'Work already done (not rolled back): 1 of 2 nested calls succeeded.',
+        '- E/1 Echo: success',
+        '- E/2 Echo: denied',
+      ].join('\n'),
+    ]);
+  });
+
+  it('does not count time spent waiting for a person against the wall-time budget', async () => {
+    let now = 0;
+    const clock: Clock = {
+      now: () => now,
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+    const slowTool = defineTool({
+      name: 'Slow',
+      description: 'Takes ten minutes of clock time.',
+      readOnly: true,
+      args: z.object({}),
+      handler: () => {
+        now += 600_000;
+        return 'slow';
+      },
+    }) as unknown as Tool;
+    const { run } = harness([echoTool('Echo'), slowTool], {
+      rules: [{ tool: 'Echo', action: 'ask' }],
+      asker: () => {
+        now += 600_000;
+        return 'allow-once';
+      },
+      driver: { clock, limits: { wallTime: 1000 } },
+    });
+    const asked = await run('(Echo :text "a") (Echo :text "b")');
+    expect([asked.status, asked.result]).toEqual(['success', 'b']);
+    const slow = await run('(Slow) (Echo :text "b")');
+    expect(slow.renderData.failure).toEqual({
+      kind: 'budget',
+      budget: 'wall-time',
+      message:
+        'wall-time budget exceeded: limit 1000 ms: stopped before nested call Echo at call 2',
+    });
+  });
+
+  it('turns an oversized child result into a bounded guest error before the audit keeps it', async () => {
+    const { run } = harness([echoTool('Echo')], { driver: { childResultLimit: 10 } });
+    const settled = await run('(let ((r (Echo :text "0123456789ABC"))) (plist-get r :error))');
+    const message =
+      'Echo result of 13 bytes exceeds the nested result limit (10 bytes); narrow the call';
+    expect(settled.result).toBe(message);
+    expect(settled.children).toEqual([
+      {
+        index: 1,
+        id: 'E/1',
+        tool: 'Echo',
+        args: { text: '0123456789ABC' },
+        batch: null,
+        status: 'error',
+        result: message,
+        warning: false,
+        renderData: null,
+      },
+    ]);
+  });
+
+  it('charges the retained-values budget before parallel results enter the audit', async () => {
+    const { run } = harness([echoTool('Echo')], { driver: { limits: { retainedValues: 500 } } });
+    const [a, b, c] = ['a', 'b', 'c'].map((letter) => letter.repeat(300));
+    const settled = await run(
+      `(parallel-map (lambda (s) (Echo :text s)) (list "${a}" "${b}" "${c}"))`,
+    );
+    const refusal =
+      'Echo result of 300 bytes would exceed the retained-values budget (limit 500 bytes)';
+    expect(settled.children.map((child) => [child.batch, child.status, child.result])).toEqual([
+      ['batch-1', 'success', a],
+      ['batch-1', 'error', refusal],
+      ['batch-1', 'error', refusal],
+    ]);
+  });
+
+  it('truncates argument strings and drops oversized aggregates in the audit', async () => {
+    const { run } = harness([echoTool('Echo')], {
+      driver: { auditBounds: { argumentString: 4, argumentsSize: 60 } },
+    });
+    const settled = await run(`(Echo :text "abcdefgh") (Echo :text "${'x'.repeat(200)}") "ok"`);
+    expect(settled.renderData.childCalls.map((row) => row.args)).toEqual([
+      { text: 'abcd… [4 more characters]' },
+      { text: 'xxxx… [196 more characters]' },
+    ]);
+    const dropped = await createToolCallDriver({
+      pipeline: createPipeline({ tools: [echoTool('Echo')] }),
+      auditBounds: { argumentsSize: 10 },
+    }).run({
+      expression: '(Echo :text "a long enough text")',
+      envelopeId: 'E',
+      catalog: createCatalog({ tools: [echoTool('Echo')], native: ['Echo'] }),
+    });
+    expect(dropped.renderData.childCalls[0]?.args).toBeNull();
+  });
+
+  it('returns a large direct result unchanged while its audit row keeps a bounded preview', async () => {
+    const { run } = harness([echoTool('Echo')], {
+      driver: { childResultLimit: 10, auditBounds: { directPreview: 4 } },
+    });
+    const settled = await run('(Echo :text "0123456789ABC")');
+    expect([settled.status, settled.result, settled.children[0]?.status]).toEqual([
+      'success',
+      '0123456789ABC',
+      'success',
+    ]);
+    expect(settled.children[0]?.result).toBe('0123… [9 more characters]');
+  });
+
+  it('hands a direct call its child media unchanged, stored once', async () => {
+    const stored: string[] = [];
+    const shot = defineTool({
+      name: 'Shot',
+      description: 'Takes a screenshot.',
+      readOnly: true,
+      args: z.object({}),
+      handler: () => ({ result: 'a picture', media: [{ mimeType: 'image/png', data: 'AAAA' }] }),
+    }) as unknown as Tool;
+    const { run } = harness([shot], {
+      pipeline: {
+        media: {
+          put: (_media, owner) => {
+            stored.push(owner.toolUseId);
+            return { id: `m-${stored.length}`, mimeType: 'image/png' };
+          },
+        },
+      },
+    });
+    const settled = await run('(Shot)');
+    expect([settled.direct, settled.result, settled.media, stored]).toEqual([
+      true,
+      'a picture',
+      [{ id: 'm-1', mimeType: 'image/png' }],
+      ['E/1'],
+    ]);
+  });
+
+  it('runs a standalone-only tool only as the entire expression', async () => {
+    const tools = [echoTool('Ask')];
+    const { run } = harness(tools);
+    expect((await run('(Ask :text "which?")')).result).toBe('which?');
+    const composed = await run('(list (Ask :text "which?"))');
+    expect(composed.status).toBe('error');
+    expect(composed.renderData.failure?.kind).toBe('preflight');
+  });
+
+  it('collapses a returned value over the line threshold into a Returned row', async () => {
+    const { run } = harness([echoTool('Echo')], { driver: { returnedLineThreshold: 2 } });
+    const settled = await run('(Echo :text "x") "1\n2\n3"');
+    expect(settled.renderData.returned).toEqual({ lines: 3, characters: 5, collapsed: true });
+  });
+
+  it('writes the envelope durably before the first nested call and at settlement', async () => {
+    const store = createMemoryCheckpointStore();
+    const seen: (readonly ToolCallCheckpoint[])[] = [];
+    const journals: ToolCallCheckpoint[][] = [];
+    const probe = defineTool({
+      name: 'Probe',
+      description: 'Looks at the checkpoint store.',
+      readOnly: true,
+      args: z.object({}),
+      handler: async () => {
+        seen.push(await store.list());
+        journals.push(driver.journals());
+        return 'seen';
+      },
+    }) as unknown as Tool;
+    const { run, driver } = harness([probe], { driver: { checkpoints: store } });
+    await run('(Probe) (Probe)');
+    expect(seen[0]).toEqual([{ version: 1, envelopeId: 'E', state: 'running', children: [] }]);
+    // Between the two writes the child audit is journaled in memory only.
+    expect(seen[1]).toEqual(seen[0]);
+    expect(journals[1]?.[0]?.children.map((child) => [child.id, child.status])).toEqual([
+      ['E/1', 'success'],
+      ['E/2', 'running'],
+    ]);
+    const [settled] = await store.list();
+    expect([settled?.state, settled?.settlement, settled?.children.length]).toEqual([
+      'settled',
+      { status: 'success', result: 'seen' },
+      2,
+    ]);
+    expect(driver.journals()).toEqual([]);
+  });
+
+  it('cancels running children when the envelope is cancelled', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const hang = defineTool({
+      name: 'Hang',
+      description: 'Never finishes.',
+      readOnly: true,
+      args: z.object({}),
+      handler: () => {
+        started();
+        return new Promise<string>(() => {});
+      },
+    }) as unknown as Tool;
+    const pipeline = createPipeline({ tools: [hang] });
+    const controller = new AbortController();
+    const pending = createToolCallDriver({ pipeline }).run({
+      expression: '(Hang)',
+      envelopeId: 'E',
+      catalog: createCatalog({ tools: [hang], native: ['Hang'] }),
+      signal: controller.signal,
+    });
+    await running;
+    controller.abort();
+    const settled = await pending;
+    expect([settled.status, settled.renderData.failure?.kind, settled.children[0]?.status]).toEqual(
+      ['error', 'cancelled', 'cancelled'],
+    );
+  });
+});
+
+describe('ToolCallDriver with wrapped tools and hosts', () => {
+  const search = wrapTool({
+    category: 'github',
+    name: 'search',
+    description: 'Search code.',
+    readOnly: true,
+    source: () => ({
+      inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+      call: ({ q }) => `found ${String(q)}`,
+    }),
+  });
+
+  it('calls a wrapped tool by category/name; composing it needs admission', async () => {
+    const pipeline = createPipeline({ tools: [search] });
+    const driver = createToolCallDriver({ pipeline });
+    const run = (expression: string, composable: string[]) =>
+      driver.run({
+        expression,
+        envelopeId: 'E',
+        catalog: createCatalog({
+          tools: [search],
+          discoverable: [],
+          native: ['github/search'],
+          composable,
+        }),
+      });
+    const composed = '(concat (github/search :q "x") "!")';
+    expect((await run('(github/search :q "x")', [])).result).toBe('found x');
+    expect((await run(composed, [])).renderData.failure?.kind).toBe('preflight');
+    expect((await run(composed, ['github/search'])).result).toBe('found x!');
+  });
+
+  it('refuses a registered tool that is not in the request catalog', async () => {
+    const pipeline = createPipeline({ tools: [search, echoTool('Echo')] });
+    const settled = await createToolCallDriver({ pipeline }).run({
+      expression: '(Echo :text "x")',
+      envelopeId: 'E',
+      catalog: createCatalog({ tools: pipeline.tools(), discoverable: ['web'] }),
+    });
+    expect([settled.status, settled.renderData.failure?.kind, settled.children]).toEqual([
+      'error',
+      'preflight',
+      [],
+    ]);
+  });
+
+  it('starts no nested call when the first checkpoint cannot be written', async () => {
+    let calls = 0;
+    const counted = defineTool({
+      name: 'Counted',
+      description: 'Counts its calls.',
+      readOnly: true,
+      args: z.object({}),
+      handler: () => String(++calls),
+    }) as unknown as Tool;
+    const settled = await createToolCallDriver({
+      pipeline: createPipeline({ tools: [counted] }),
+      checkpoints: {
+        write: () => Promise.reject(new Error('disk full')),
+        list: () => [],
+        remove: () => {},
+      },
+    }).run({
+      expression: '(Counted)',
+      envelopeId: 'E',
+      catalog: createCatalog({ tools: [counted], native: ['Counted'] }),
+    });
+    expect([settled.status, settled.result, calls]).toEqual([
+      'error',
+      'Error: ToolCall failed (host): the envelope checkpoint could not be written: disk full',
+      0,
+    ]);
+  });
+});

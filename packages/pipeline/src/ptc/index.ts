@@ -1,0 +1,21 @@
+export type { ChildRecord, ChildStatus, ToolCallProgress } from './audit.js';
+export { type AuditBounds, DEFAULT_AUDIT_BOUNDS } from './bounds.js';
+export {
+  type CheckpointStore,
+  createMemoryCheckpointStore,
+  interruptedRecord,
+  type RecoveredToolCall,
+  recoverToolCalls,
+  type ToolCallCheckpoint,
+} from './checkpoint.js';
+export { createToolCallDriver, type ToolCallDriver, type ToolCallOptions } from './driver.js';
+export { createPausableClock, type PausableClock } from './pausable-clock.js';
+export type { ChildCall, ChildCallStatus, ToolCallRenderData } from './render-data.js';
+export {
+  createToolCallTool,
+  projectToolCall,
+  TOOL_CALL_DESCRIPTION,
+  type ToolCallToolOptions,
+  toolCallFeedback,
+} from './tool-call-tool.js';
+export type { ScriptRequest, ScriptSpan, ToolCallSettlement } from './types.js';

@@ -1,0 +1,143 @@
+import { type ToolBinding, ToolDenied } from '@toolcall/interpreter';
+import type { Catalog } from '../catalog/catalog.js';
+import type { ToolOutcome, ToolRun } from '../outcome.js';
+import { childToolUseId } from '../pipeline.js';
+import { feedbackOf } from '../project.js';
+import type { ChildAudit, ChildRecord } from './audit.js';
+import { boundArguments, boundRenderData, jsonResult, previewText, utf8Length } from './bounds.js';
+import type { PausableClock } from './pausable-clock.js';
+import type { DriverSettings } from './types.js';
+
+function bytesOf(result: unknown): number {
+  if (typeof result === 'string') return utf8Length(result);
+  try {
+    return utf8Length(JSON.stringify(result) ?? '');
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/** The most characters of a child's error text that reach the guest and the audit. */
+const ERROR_TEXT_LIMIT = 2000;
+
+function errorText(outcome: ToolOutcome): string {
+  const text =
+    typeof outcome.result === 'string' ? outcome.result : (outcome.error?.message ?? 'failed');
+  return previewText(text.replace(/^Error:\s*/, ''), ERROR_TEXT_LIMIT);
+}
+
+/** The nested calls of one script: each one through the pipeline, audited once. */
+export class NestedCalls {
+  /** The first call's outcome: a direct call hands it on; later outcomes are not kept. */
+  first: ToolOutcome | undefined;
+  readonly feedback: string[] = [];
+  readonly #running = new Map<number, ToolRun>();
+  #retained = 0;
+
+  constructor(
+    readonly settings: DriverSettings,
+    readonly envelopeId: string,
+    readonly audit: ChildAudit,
+    readonly clock: PausableClock,
+  ) {}
+
+  // One listener for every call: waits nest, so the clock resumes when the last one ends.
+  readonly #onPermissionWait = (waiting: boolean): void => {
+    if (waiting) this.clock.pause();
+    else this.clock.resume();
+    this.audit.wait(waiting);
+  };
+
+  /** The interpreter roster of a catalog: every entry, bound to `call`. */
+  roster(catalog: Catalog): Record<string, ToolBinding> {
+    const tools: Record<string, ToolBinding> = {};
+    for (const entry of catalog.entries) {
+      const name = entry.tool.name;
+      tools[name] = {
+        inputSchema: entry.tool.inputSchema as ToolBinding['inputSchema'],
+        standaloneOnly: entry.standaloneOnly,
+        call: (args, context) =>
+          this.call(name, args, context.index, context.batch, context.signal),
+      };
+    }
+    return tools;
+  }
+
+  /** Cancels the calls still running once the script has stopped waiting for them. */
+  cancelRunning(): void {
+    for (const run of this.#running.values()) run.cancel();
+    this.audit.cancelRunning();
+  }
+
+  async call(
+    tool: string,
+    args: unknown,
+    index: number,
+    batch: string | undefined,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    const { audit, envelopeId, settings } = this;
+    const { bounds, childResultLimit, limits } = settings;
+    const id = childToolUseId(envelopeId, index);
+    audit.start({
+      index,
+      id,
+      tool,
+      args: boundArguments(args, bounds),
+      batch: batch ?? null,
+      status: 'running',
+      result: null,
+      warning: false,
+      renderData: null,
+    });
+    const run = settings.pipeline.runTool({
+      name: tool,
+      input: args,
+      toolUseId: id,
+      parentId: envelopeId,
+      source: 'ptc',
+      onPermissionWait: this.#onPermissionWait,
+    });
+    this.#running.set(index, run);
+    // Denial, budget stops and cancellation end the evaluation; whatever still runs is then
+    // cancelled by cancelRunning, which avoids a listener on every call's signal.
+    if (signal.aborted) run.cancel();
+    const outcome = await run.outcome;
+    this.#running.delete(index);
+    const record = audit.record(index) as ChildRecord;
+    // Settled already: the script stopped waiting and cancelled it; a late outcome changes nothing.
+    if (record.status !== 'running') return { error: 'cancelled' };
+    if (index === 1) this.first = outcome;
+    if (outcome.context.length > 0 || outcome.repairNote !== undefined) {
+      for (const text of feedbackOf(outcome)) this.feedback.push(text);
+    }
+    record.renderData = boundRenderData(outcome.renderData, bounds);
+    if (outcome.status === 'error') {
+      const message = errorText(outcome);
+      if (outcome.error?.code === 'denied') {
+        audit.settle(index, 'denied', message);
+        throw new ToolDenied(`${tool} (${id}): ${message}`);
+      }
+      const status = outcome.error?.code === 'cancelled' ? 'cancelled' : 'error';
+      audit.settle(index, status, message);
+      return { error: message };
+    }
+    // An oversized result becomes a bounded guest error before the audit keeps it.
+    const size = bytesOf(outcome.result);
+    let refusal: string | undefined;
+    if (size > childResultLimit) {
+      refusal = `${tool} result of ${size} bytes exceeds the nested result limit (${childResultLimit} bytes); narrow the call`;
+    } else if (this.#retained + size > limits.retainedValues) {
+      refusal = `${tool} result of ${size} bytes would exceed the retained-values budget (limit ${limits.retainedValues} bytes)`;
+    }
+    if (refusal !== undefined) {
+      record.renderData = null;
+      audit.settle(index, 'error', refusal);
+      return { error: refusal };
+    }
+    this.#retained += size;
+    record.warning = outcome.warnings.length > 0;
+    audit.settle(index, 'success', jsonResult(outcome.result));
+    return outcome.result;
+  }
+}

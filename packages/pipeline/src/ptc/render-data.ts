@@ -1,0 +1,113 @@
+import type { JsonObject, JsonValue } from '../json.js';
+import type { ChildRecord } from './audit.js';
+
+/** A child row's display status. */
+export type ChildCallStatus = 'success' | 'error' | 'warning' | 'running' | 'cancelled';
+
+/** One child row, drawn later by that tool's own renderer. */
+export interface ChildCall {
+  readonly id: string;
+  readonly tool: string;
+  readonly args: JsonObject | null;
+  readonly result: JsonValue;
+  readonly status: ChildCallStatus;
+  readonly batch: string | null;
+  readonly renderData: JsonObject | null;
+}
+
+/** Structured display facts of a settled ToolCall envelope; a renderer draws them. */
+export interface ToolCallRenderData {
+  readonly kind: 'toolcall';
+  /** `direct`: draw as `renderAs` with that tool's renderer; `script`: the script with child rows. */
+  readonly presentation: 'direct' | 'script';
+  readonly renderAs: string;
+  readonly header: { readonly title: string; readonly status: 'success' | 'error' | 'interrupted' };
+  readonly summary: {
+    readonly calls: number;
+    readonly succeeded: number;
+    readonly failed: number;
+    readonly denied: number;
+    readonly cancelled: number;
+    readonly interrupted: number;
+    readonly batches: number;
+  };
+  readonly childCalls: readonly ChildCall[];
+  /** The returned value's facts; `collapsed` puts it in a trailing, initially collapsed Returned row. */
+  readonly returned: {
+    readonly lines: number;
+    readonly characters: number;
+    readonly collapsed: boolean;
+  } | null;
+  readonly failure: {
+    readonly kind: string;
+    readonly budget: string | null;
+    readonly message: string;
+  } | null;
+  /** Children's hook context and repair notes, for the envelope's provider projection. */
+  readonly feedback: readonly string[];
+}
+
+/** The display status of a child record. */
+export function childCallStatus(record: ChildRecord): ChildCallStatus {
+  switch (record.status) {
+    case 'success':
+      return record.warning ? 'warning' : 'success';
+    case 'running':
+      return 'running';
+    case 'cancelled':
+    case 'interrupted':
+      return 'cancelled';
+    default:
+      return 'error';
+  }
+}
+
+/** The child rows of an audit, in call order. */
+export function childCallsOf(records: readonly ChildRecord[]): ChildCall[] {
+  return records.map((record) => ({
+    id: record.id,
+    tool: record.tool,
+    args: record.args,
+    result: record.result,
+    status: childCallStatus(record),
+    batch: record.batch,
+    renderData: record.renderData,
+  }));
+}
+
+/** Counts of an audit for the header and summary. */
+export function summaryOf(records: readonly ChildRecord[]): ToolCallRenderData['summary'] {
+  const count = (test: (record: ChildRecord) => boolean) => records.filter(test).length;
+  return {
+    calls: records.length,
+    succeeded: count((record) => record.status === 'success'),
+    failed: count((record) => record.status === 'error'),
+    denied: count((record) => record.status === 'denied'),
+    cancelled: count((record) => record.status === 'cancelled'),
+    interrupted: count((record) => record.status === 'interrupted'),
+    batches: new Set(records.flatMap((record) => (record.batch === null ? [] : [record.batch])))
+      .size,
+  };
+}
+
+/** Facts of a returned value; over `threshold` lines (0 = never) it collapses into a Returned row. */
+export function returnedFacts(
+  text: string,
+  threshold: number,
+): NonNullable<ToolCallRenderData['returned']> {
+  const lines = text === '' ? 0 : text.split('\n').length;
+  return { lines, characters: text.length, collapsed: threshold > 0 && lines > threshold };
+}
+
+/** A one-line title: `ToolCall: 3 calls (1 failed)`, or the tool's own name for a direct call. */
+export function titleOf(renderAs: string, summary: ToolCallRenderData['summary']): string {
+  if (renderAs !== 'ToolCall') return renderAs;
+  const notes = [
+    summary.failed > 0 ? `${summary.failed} failed` : '',
+    summary.denied > 0 ? `${summary.denied} denied` : '',
+    summary.cancelled > 0 ? `${summary.cancelled} cancelled` : '',
+    summary.interrupted > 0 ? `${summary.interrupted} interrupted` : '',
+  ].filter((note) => note !== '');
+  const calls = `${summary.calls} call${summary.calls === 1 ? '' : 's'}`;
+  return `ToolCall: ${calls}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
+}

@@ -1,0 +1,102 @@
+import { evaluate } from '@toolcall/interpreter';
+import { ChildAudit } from './audit.js';
+import { previewText } from './bounds.js';
+import type { ToolCallCheckpoint } from './checkpoint.js';
+import { NestedCalls } from './nested-calls.js';
+import { createPausableClock } from './pausable-clock.js';
+import { settleScript } from './settle-script.js';
+import type { DriverSettings, ScriptOutcome, ScriptRequest, ToolCallSettlement } from './types.js';
+
+/** Runs one ToolCall script: every nested call goes through the same pipeline as `ptc`. */
+export async function runScript(
+  settings: DriverSettings,
+  request: ScriptRequest,
+): Promise<ToolCallSettlement> {
+  const startedAt = globalThis.performance.now();
+  const { envelopeId, catalog } = request;
+  const audit = new ChildAudit(envelopeId, settings.onProgress);
+  const pausable = createPausableClock(settings.clock);
+  const calls = new NestedCalls(settings, envelopeId, audit, pausable);
+  const tools = calls.roster(catalog);
+  settings.journals.set(envelopeId, audit);
+  let outcome: ScriptOutcome;
+  let stage = 'the envelope checkpoint could not be written';
+  try {
+    if (settings.checkpoints !== undefined) {
+      await settings.checkpoints.write(journalOf(envelopeId, audit));
+    }
+    stage = 'the interpreter refused the tool roster';
+    outcome = await evaluate(request.expression, {
+      tools,
+      limits: settings.limits,
+      parallelism: settings.parallelism,
+      clock: pausable.clock,
+      ...(request.signal === undefined ? {} : { signal: request.signal }),
+    });
+  } catch (error) {
+    // Nothing ran: no checkpoint means no nested call may start.
+    outcome = {
+      success: false,
+      error: { kind: 'host', message: `${stage}: ${(error as Error)?.message ?? String(error)}` },
+      calls: [],
+    };
+  } finally {
+    settings.journals.delete(envelopeId);
+  }
+  // The script stopped waiting (denial, budget, cancellation): cancel what still runs.
+  calls.cancelRunning();
+  const settlement = settleScript({
+    outcome,
+    audit,
+    first: calls.first,
+    feedback: calls.feedback,
+    settings,
+  });
+  if (settings.telemetry !== undefined) {
+    try {
+      settings.telemetry({
+        name: 'ptc-script',
+        outcome: outcome.success ? 'success' : outcome.error.kind,
+        budget: outcome.success ? undefined : outcome.error.budget,
+        nestedCalls: audit.records.length,
+        durationMs: globalThis.performance.now() - startedAt,
+      });
+    } catch (error) {
+      settings.onWarning?.(
+        `ToolCall telemetry failed: ${(error as Error)?.message ?? String(error)}`,
+      );
+    }
+  }
+  if (settings.checkpoints !== undefined) {
+    try {
+      await settings.checkpoints.write({
+        ...journalOf(envelopeId, audit),
+        state: 'settled',
+        settlement: {
+          status: settlement.status,
+          result: previewText(
+            typeof settlement.result === 'string'
+              ? settlement.result
+              : (JSON.stringify(settlement.result) ?? ''),
+            settings.bounds.directPreview,
+          ),
+        },
+      });
+    } catch (error) {
+      settings.onWarning?.(
+        `The ToolCall settlement checkpoint failed: ${(error as Error)?.message ?? String(error)}`,
+      );
+    }
+  }
+  return settlement;
+}
+
+/** The running checkpoint of a journal: a copy of the child audit as it stands. */
+export function journalOf(envelopeId: string, audit: ChildAudit): ToolCallCheckpoint {
+  return {
+    version: 1,
+    envelopeId,
+    state: 'running',
+    children: audit.records.map((record) => ({ ...record })),
+  };
+}

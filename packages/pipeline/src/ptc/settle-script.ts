@@ -1,0 +1,101 @@
+import type { ToolOutcome } from '../outcome.js';
+import type { ChildAudit } from './audit.js';
+import { previewText } from './bounds.js';
+import {
+  childCallsOf,
+  returnedFacts,
+  summaryOf,
+  type ToolCallRenderData,
+  titleOf,
+} from './render-data.js';
+import { workSummary } from './summary-text.js';
+import type { DriverSettings, ScriptOutcome, ToolCallSettlement } from './types.js';
+
+const NO_MEDIA = Object.freeze([]);
+
+/** Turns an interpreter outcome and the child audit into the envelope's settlement. */
+export function settleScript(input: {
+  outcome: ScriptOutcome;
+  audit: ChildAudit;
+  first: ToolOutcome | undefined;
+  feedback: readonly string[];
+  settings: DriverSettings;
+}): ToolCallSettlement {
+  const { outcome, audit, first, feedback, settings } = input;
+  const records = audit.records;
+  if (outcome.success && outcome.direct && first !== undefined && records.length === 1) {
+    // A direct call is the underlying tool's call: its result, status and media, unchanged.
+    const record = records[0];
+    if (record !== undefined) {
+      // The guest never holds a direct call's value, so only the tool's own outcome counts;
+      // the audit keeps a bounded preview and the envelope's result is the displayed one.
+      record.status = first.status;
+      const text = typeof first.result === 'string' ? first.result : JSON.stringify(first.result);
+      record.result = previewText(text ?? '', settings.bounds.directPreview);
+    }
+    const summary = summaryOf(records);
+    const renderData: ToolCallRenderData = {
+      kind: 'toolcall',
+      presentation: 'direct',
+      renderAs: first.toolName,
+      header: { title: titleOf(first.toolName, summary), status: first.status },
+      summary,
+      childCalls: childCallsOf(records),
+      returned: null,
+      failure: null,
+      feedback: [...feedback],
+    };
+    return {
+      status: first.status,
+      result: first.result,
+      media: first.media,
+      direct: true,
+      renderData,
+      children: records,
+    };
+  }
+  const summary = summaryOf(records);
+  const base = {
+    kind: 'toolcall' as const,
+    presentation: 'script' as const,
+    renderAs: 'ToolCall',
+    summary,
+    childCalls: childCallsOf(records),
+    feedback: [...feedback],
+  };
+  if (outcome.success) {
+    const text = typeof outcome.json === 'string' ? outcome.json : outcome.printed;
+    return {
+      status: 'success',
+      result: text,
+      media: NO_MEDIA,
+      direct: false,
+      renderData: {
+        ...base,
+        header: { title: titleOf('ToolCall', summary), status: 'success' },
+        returned: returnedFacts(text, settings.returnedLineThreshold),
+        failure: null,
+      },
+      children: records,
+    };
+  }
+  const { kind, budget, message } = outcome.error;
+  const head =
+    kind === 'tool-denied'
+      ? `Error: ToolCall aborted: ${message}`
+      : `Error: ToolCall failed (${kind}${budget === undefined ? '' : `: ${budget}`}): ${message}`;
+  return {
+    status: 'error',
+    result:
+      records.length === 0 && kind !== 'tool-denied' ? head : `${head}\n\n${workSummary(records)}`,
+    media: NO_MEDIA,
+    direct: false,
+    renderData: {
+      ...base,
+      header: { title: titleOf('ToolCall', summary), status: 'error' },
+      returned: null,
+      failure: { kind, budget: budget ?? null, message },
+    },
+    children: records,
+  };
+}

@@ -1,0 +1,76 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { z } from 'zod';
+import { createCatalog } from '../catalog/catalog.js';
+import { defineTool } from '../define-tool.js';
+import type { PipelineEvent } from '../events.js';
+import { createPipeline } from '../pipeline.js';
+import type { Tool } from '../tool-types.js';
+import { createToolCallDriver } from './driver.js';
+
+// n picks the nested call's behaviour: 0 throws, 1 fails with Error: text, 2 settles on a
+// later turn, 3 settles after a macrotask, 7 is denied by a hook, anything else succeeds now.
+const flaky = defineTool({
+  name: 'Flaky',
+  description: 'Behaves as its argument says.',
+  readOnly: true,
+  args: z.object({ n: z.number().int() }),
+  handler: ({ n }) => {
+    const kind = n % 10;
+    if (kind === 0) throw new Error(`boom ${n}`);
+    if (kind === 1) return `Error: failed ${n}`;
+    if (kind === 2) return Promise.resolve().then(() => `late ${n}`);
+    if (kind === 3)
+      return new Promise<string>((resolve) => setTimeout(() => resolve(`slow ${n}`), 0));
+    return `ok ${n}`;
+  },
+}) as unknown as Tool;
+
+const plan = fc.record({
+  numbers: fc.array(fc.integer({ min: 0, max: 29 }), { maxLength: 12 }),
+  parallel: fc.boolean(),
+  parallelism: fc.integer({ min: 1, max: 4 }),
+});
+
+describe('ToolCall properties', () => {
+  test.prop([plan], { numRuns: 60 })(
+    'settles every nested call exactly once under its ENVELOPE-ID/N id',
+    async ({ numbers, parallel, parallelism }) => {
+      const pipeline = createPipeline({
+        tools: [flaky],
+        hooks: [
+          {
+            event: 'PreToolUse',
+            run: (input) =>
+              (input.tool_input as { n: number }).n % 10 === 7
+                ? { permission_decision: 'deny', permission_reason: 'seven' }
+                : undefined,
+          },
+        ],
+      });
+      const events: PipelineEvent[] = [];
+      pipeline.subscribe((event) => events.push(event));
+      const items = `(list ${numbers.join(' ')})`;
+      const expression = parallel
+        ? `(parallel-map (lambda (n) (Flaky :n n)) ${items})`
+        : `(mapcar (lambda (n) (Flaky :n n)) ${items})`;
+      const settled = await createToolCallDriver({ pipeline, parallelism }).run({
+        expression,
+        envelopeId: 'E',
+        catalog: createCatalog({ tools: [flaky], native: ['Flaky'] }),
+      });
+      const started = events.filter((event) => event.type === 'started').map((e) => e.toolUseId);
+      const ended = events.filter((event) => event.type === 'settled').map((e) => e.toolUseId);
+      expect(new Set(started).size).toBe(started.length);
+      expect([...ended].sort()).toEqual([...started].sort());
+      expect(settled.children.map((child) => child.id)).toEqual(
+        settled.children.map((child) => `E/${child.index}`),
+      );
+      expect([...settled.children.map((child) => child.id)].sort()).toEqual([...started].sort());
+      expect(settled.children.every((child) => child.status !== 'running')).toBe(true);
+      const denied = numbers.findIndex((n) => n % 10 === 7);
+      expect(settled.status).toBe(denied === -1 ? 'success' : 'error');
+      if (denied === -1) expect(settled.children).toHaveLength(numbers.length);
+    },
+  );
+});
