@@ -32,12 +32,14 @@ async function rendered(name: string, input: Record<string, unknown>): Promise<s
 }
 
 describe('createToolSet', () => {
-  it('registers the file tools in one pipeline with their renderers', () => {
+  it('registers the file tools, ToolSearch and ToolCall in one pipeline', () => {
     expect(workspace.toolSet.pipeline.tools().map((tool) => tool.name)).toEqual([
       'Read',
       'Glob',
       'Grep',
       'ApplyPatch',
+      'ToolSearch',
+      'ToolCall',
     ]);
     expect(workspace.toolSet.tools.map((tool) => typeof tool.renderer)).toEqual([
       'object',
@@ -79,6 +81,39 @@ describe('createToolSet', () => {
     const drawn = await rendered('ApplyPatch', { patch });
     expect(drawn).toContain('ApplyPatch src/a.ts (+1 −1)');
     expect(drawn).toContain('+export const a = 2;');
+  });
+
+  it('runs the file tools from a ToolCall script through the same pipeline', async () => {
+    await workspace.write('script/a.txt', 'alpha\n');
+    const direct = await workspace.run('ToolCall', {
+      expression: '(Read :file_path "script/a.txt")',
+    });
+    expect(direct).toEqual({ status: 'success', result: '1\talpha' });
+    const patch = '*** Begin Patch\n*** Update File: script/a.txt\n-alpha\n+beta\n*** End Patch';
+    const composed = await workspace.run('ToolCall', {
+      expression: [
+        `(ApplyPatch :patch ${JSON.stringify(patch)})`,
+        '(concat (Read :file_path "script/a.txt") " | "',
+        '        (Grep :pattern "beta" :path "script" :output_mode "count"))',
+      ].join('\n'),
+    });
+    expect(composed).toEqual({
+      status: 'success',
+      result: `1\tbeta | ${path.join(workspace.root, 'script/a.txt')}:1`,
+    });
+    const failed = await workspace.run('ToolCall', {
+      expression: '(Read :file_path "script/absent.txt")',
+    });
+    expect(failed).toEqual({
+      status: 'error',
+      result: 'Error: File script/absent.txt does not exist',
+    });
+  });
+
+  it('finds the file tools with ToolSearch', async () => {
+    const { status, result } = await workspace.run('ToolSearch', { query: 'ApplyPatch' });
+    expect(status).toBe('success');
+    expect(String(result)).toContain('ApplyPatch');
   });
 
   it('denies a write under ask mode without an asker and leaves the file alone', async () => {

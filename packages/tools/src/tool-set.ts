@@ -2,7 +2,12 @@ import path from 'node:path';
 import type { ExecManager } from '@toolcall/exec';
 import {
   type ArtifactStore,
+  type CheckpointStore,
+  createCatalog,
   createPipeline,
+  createToolCallDriver,
+  createToolCallTool,
+  createToolSearchTool,
   type HookRegistration,
   type MediaSink,
   type PermissionAsker,
@@ -18,6 +23,17 @@ import { createFileTools } from './file-tools.js';
 import { createTargetPreparer } from './prepare-targets.js';
 import { fileToolRenderers } from './render/renderers.js';
 import { createSnapshotReader } from './snapshot-reader.js';
+
+/** The native list of the spec; names not registered yet (Bash & co) are skipped by the catalog. */
+export const NATIVE_TOOLS = [
+  'Read',
+  'Bash',
+  'WriteStdin',
+  'Monitor',
+  'Glob',
+  'Grep',
+  'ApplyPatch',
+] as const;
 
 /** Options of `createToolSet`; only `workspace` is required. */
 export interface ToolSetOptions {
@@ -43,6 +59,8 @@ export interface ToolSetOptions {
   readonly artifacts?: ArtifactStore;
   /** Runs ripgrep and the PDF helpers confined through this @toolcall/exec manager. */
   readonly exec?: ExecManager;
+  /** Where ToolCall journals running scripts (e.g. `createFileCheckpointStore`). */
+  readonly checkpoints?: CheckpointStore;
   /** Helper timeout for Glob, Grep and directory listings (default 20 s). */
   readonly searchTimeoutMs?: number;
 }
@@ -56,8 +74,9 @@ export interface ToolSet {
 }
 
 /**
- * Creates a pipeline holding Read, Glob, Grep and ApplyPatch over a workspace, with resource
- * addresses prepared before permission and snapshots for ApplyPatch's final diff.
+ * Creates a pipeline holding Read, Glob, Grep and ApplyPatch over a workspace, plus ToolSearch
+ * and ToolCall over them, with resource addresses prepared before permission and snapshots for
+ * ApplyPatch's final diff.
  */
 export function createToolSet(options: ToolSetOptions): ToolSet {
   if (typeof options?.workspace !== 'string' || !path.isAbsolute(options.workspace)) {
@@ -92,6 +111,15 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     resources: createTargetPreparer({ cwd, resources, sessionId }),
     readFile: createSnapshotReader(cwd),
   });
+  // ToolSearch and ToolCall see the native tools registered at call time, so the execution
+  // tools join the catalog when they are registered.
+  const catalog = () => createCatalog({ tools: pipeline.tools(), native: [...NATIVE_TOOLS] });
+  const driver = createToolCallDriver({
+    pipeline,
+    ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
+  });
+  pipeline.register(createToolSearchTool({ catalog }));
+  pipeline.register(createToolCallTool({ driver, catalog }));
   return {
     pipeline,
     tools,
