@@ -16,4 +16,4 @@ export { fileToolRenderers } from './render/renderers.js';
 export { globRenderer } from './render/search-renderers.js';
 export { createGlobTool } from './search/glob-tool.js';
 export { createGrepTool } from './search/grep-tool.js';
-export { createToolSet, type ToolSet, type ToolSetOptions } from './tool-set.js';
+export { createToolSet, NATIVE_TOOLS, type ToolSet, type ToolSetOptions } from './tool-set.js';
