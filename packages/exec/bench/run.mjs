@@ -10,7 +10,6 @@ import { createExecManager } from '../dist/index.js';
 
 const owner = '/bench';
 const workspace = mkdtempSync(join(tmpdir(), 'exec-bench-'));
-const readOnly = () => ({ readOnly: true });
 
 function run(file, args) {
   return new Promise((resolve, reject) => {
@@ -52,18 +51,16 @@ async function bash(manager, command) {
   return result.value;
 }
 
-const direct = createExecManager({ workspaceRoot: workspace, sandbox: 'off', analyze: readOnly });
+const direct = createExecManager({ workspaceRoot: workspace, sandbox: 'off' });
 const confined = createExecManager({
   workspaceRoot: workspace,
   sandbox: 'required',
-  analyze: readOnly,
   protectedPaths: [],
   spoolLimitBytes: 256 * 1024 * 1024,
 });
 const draining = createExecManager({
   workspaceRoot: workspace,
   sandbox: 'off',
-  analyze: readOnly,
   spoolLimitBytes: 256 * 1024 * 1024,
 });
 

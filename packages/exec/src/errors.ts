@@ -14,6 +14,8 @@ export type ExecErrorCode =
   | 'input-refused'
   | 'owner-retired'
   | 'not-found'
+  | 'invalid-request'
+  | 'not-root-owner'
   | 'refused';
 
 /** An expected failure of @toolcall/exec, returned as a value rather than thrown. */

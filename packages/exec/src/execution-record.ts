@@ -1,4 +1,5 @@
 import type { Execution } from './execution.js';
+import type { MonitorSession } from './monitor.js';
 import type { ExecutionObservation, SandboxSummary } from './types.js';
 import type { WaitRecord } from './wait-bounds.js';
 
@@ -10,6 +11,8 @@ export interface ExecutionRecord {
   reading: Promise<unknown>;
   stoppedBy?: 'model' | 'user' | 'owner';
   retireTimer?: NodeJS.Timeout;
+  /** Set for a Monitor: its event session and expiry timer. */
+  monitor?: { session: MonitorSession; timer: NodeJS.Timeout; timeoutMs: number };
 }
 
 /** Resolves after `ms`, on settlement, or on abort, whichever comes first. */

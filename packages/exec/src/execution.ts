@@ -1,3 +1,4 @@
+import { type ExitFacts, type ExitObserver, plainExitFacts } from './exit-observer.js';
 import { readOutputRange } from './read-output.js';
 import type { ChildExit, ChildHandle } from './spawn-child.js';
 import type { Spool } from './spool.js';
@@ -18,6 +19,12 @@ export interface UnreadOutput {
 
 const HIGH_WATER_BYTES = 4 * 1024 * 1024;
 
+/** Optional per-launch hooks: the exit observer and a stdout-only listener attached before any output flows. */
+export interface ExecutionHooks {
+  observer?: ExitObserver;
+  onStdout?: (chunk: Buffer) => void;
+}
+
 /** One managed process from spawn to settlement: spool, stop, drain and facts. */
 export class Execution {
   state: ExecutionState = 'running';
@@ -32,6 +39,7 @@ export class Execution {
   private cursor = 0;
   private resolveSettled!: () => void;
   private readonly changeListeners = new Set<() => void>();
+  private exitFacts: ExitFacts | undefined;
 
   constructor(
     readonly id: string,
@@ -43,6 +51,7 @@ export class Execution {
     readonly spool: Spool,
     private readonly graceMs: number,
     private readonly now: () => number,
+    private readonly hooks: ExecutionHooks = {},
   ) {
     this.settled = new Promise((resolve) => {
       this.resolveSettled = resolve;
@@ -62,6 +71,7 @@ export class Execution {
   private async run(): Promise<void> {
     const { child, spool } = this;
     spool.onDrain(() => child.resume());
+    if (this.hooks.onStdout) child.onStdout(this.hooks.onStdout);
     child.onData((chunk) => {
       void spool.append(chunk).then((outcome) => {
         if (outcome === 'limit') void this.stop('output-limit');
@@ -84,9 +94,24 @@ export class Execution {
     } finally {
       // Settlement must happen exactly once even if draining failed, or owners would wait forever.
       this.endedAt = this.now();
+      this.exitFacts = this.classifyExit();
       this.state = 'completed';
       this.resolveSettled();
       this.notify();
+    }
+  }
+
+  private classifyExit(): ExitFacts {
+    const termination = this.stopReason ?? (this.exit?.signal ? 'signaled' : 'exited');
+    const code = this.exit?.code ?? null;
+    try {
+      return (
+        this.hooks.observer?.classify(termination, code, this.child.statusText()) ??
+        plainExitFacts(termination, code)
+      );
+    } catch {
+      // Classification is observation only; a fault must never block settlement.
+      return plainExitFacts(termination, code);
     }
   }
 
@@ -167,7 +192,7 @@ export class Execution {
     if (termination) facts.termination = termination;
     if (this.exit?.code !== null && this.exit?.code !== undefined) facts.exitCode = this.exit.code;
     if (this.exit?.signal) facts.signal = this.exit.signal;
-    facts.outcome = termination === 'exited' && this.exit?.code === 0 ? 'success' : 'failure';
+    Object.assign(facts, this.exitFacts ?? plainExitFacts(termination, this.exit?.code ?? null));
     return facts;
   }
 

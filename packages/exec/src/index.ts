@@ -4,6 +4,21 @@ export {
   findBackgroundOperator,
 } from './background-operators.js';
 export * from './bash/index.js';
+export { type PreparedShell, type ShellRequest, usesBackground } from './bash-launch.js';
+export {
+  type EnvelopeOptions,
+  type ExecutionRenderData,
+  escapeAttribute,
+  formatBashResult,
+  formatExecFailure,
+  formatExecutionList,
+  formatExecutionTag,
+  formatStopResult,
+  formatWriteStdinResult,
+  NO_YIELDED_EXECUTIONS,
+  observationStatus,
+  type ToolEnvelope,
+} from './envelope.js';
 export {
   buildChildEnvironment,
   CORE_ENVIRONMENT_NAMES,
@@ -13,10 +28,33 @@ export {
   SECRET_NAME_PATTERNS,
 } from './environment.js';
 export { ExecError, type ExecErrorCode } from './errors.js';
+export type { ExitFacts } from './exit-observer.js';
 export { type HelperRequest, type HelperResult, type HelperRun, runHelper } from './helper.js';
 export { CompletionMailbox } from './mailbox.js';
 export { createExecManager, ExecManager } from './manager.js';
-export type { BashRequest, CommandAnalysis, ExecManagerOptions } from './manager-options.js';
+export type { BashRequest, ExecManagerOptions } from './manager-options.js';
+export {
+  MONITOR_TIMEOUT,
+  type MonitorRequest,
+  MonitorSession,
+  monitorNotice,
+  validateMonitorRequest,
+} from './monitor.js';
+export {
+  MONITOR_LIMITS,
+  type MonitorBatch,
+  MonitorBatcher,
+  type MonitorBatcherHooks,
+  type MonitorClock,
+  systemClock,
+} from './monitor-batcher.js';
+export { MONITOR_LINE_LIMIT, type MonitorLine, MonitorLineFramer } from './monitor-lines.js';
+export {
+  type MonitorEventRecord,
+  MonitorMailbox,
+  type MonitorRecord,
+  type MonitorTerminalRecord,
+} from './monitor-mailbox.js';
 export { joinPreview, PREVIEW_LIMIT, type Preview, previewText } from './preview.js';
 export type { Result } from './result.js';
 export {
@@ -35,6 +73,7 @@ export {
 } from './sandbox/escalation.js';
 export { probeBubblewrap, type SandboxProbe } from './sandbox/probe.js';
 export { defaultProtectedPaths } from './sandbox/protected-paths.js';
+export { type Lane, LaneScheduler, type Lease, type Ticket } from './scheduler.js';
 export type { PtyBackend } from './spawn-child.js';
 export { SPOOL_LIMIT_BYTES } from './spool.js';
 export { type ProcessScope, type TerminationReport, terminateScope } from './terminate.js';

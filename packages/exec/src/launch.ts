@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import type { BashAnalysis } from './bash/analysis-types.js';
 import { buildChildEnvironment, type EnvironmentPolicy } from './environment.js';
 import { ExecError } from './errors.js';
 import { Execution } from './execution.js';
+import { createExitObserver } from './exit-observer.js';
 import { fail, type Result, succeed } from './result.js';
 import type { WriteGrant } from './sandbox/bubblewrap-plan.js';
 import { decideConfinement, type SandboxMode } from './sandbox/decide.js';
@@ -29,6 +31,8 @@ export interface LaunchContext {
 
 /** One launch: what to run, where, and with which grants. */
 export interface LaunchRequest {
+  /** A pre-assigned id (queued work is listed before it launches); a fresh one otherwise. */
+  id?: string;
   owner: OwnerId;
   command: string;
   argv: readonly string[];
@@ -37,6 +41,13 @@ export interface LaunchRequest {
   confinement: ResolvedConfinement;
   writableRoots: readonly WriteGrant[];
   readRoots: readonly string[];
+  /**
+   * The Bash analysis (null when the analyzer is unavailable); when set, the last `argv`
+   * element is the Bash source, and an eligible final pipeline gets the PIPESTATUS suffix.
+   */
+  analysis?: BashAnalysis | null;
+  /** Receives stdout chunks only, attached before any output flows (Monitor). */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 /** A started execution with its model-hidden sandbox summary. */
@@ -67,7 +78,7 @@ export async function launchExecution(
   });
   if (!decided.success) return decided;
   const { plan, summary } = decided.value;
-  const id = createExecutionId();
+  const id = request.id ?? createExecutionId();
   const injected = context.spoolPath?.(id);
   const spool = Spool.create({
     path: injected ?? join(context.spoolDirectory, id),
@@ -80,14 +91,26 @@ export async function launchExecution(
     confined: plan !== undefined,
     tty: request.tty,
   });
+  const observer =
+    request.analysis === undefined
+      ? undefined
+      : createExitObserver(request.analysis, {
+          tty: request.tty,
+          extraFds: plan?.fds.length ?? 0,
+          confined: plan !== undefined,
+          statusFile: join(context.spoolDirectory, `${id}.status`),
+        });
+  const argv = [...request.argv];
+  if (observer?.suffix) argv[argv.length - 1] += observer.suffix;
   const startedAt = context.now();
   const spawned = await spawnChild({
-    argv: plan ? [...plan.argvPrefix, ...request.argv] : request.argv,
+    argv: plan ? [...plan.argvPrefix, ...argv] : argv,
     cwd: request.cwd,
     env,
     tty: request.tty,
     extraFds: plan?.fds ?? [],
     ptyBackend: context.ptyBackend,
+    statusPipe: observer?.usesStatusPipe ?? false,
   });
   plan?.release();
   if (!spawned.success) {
@@ -108,6 +131,10 @@ export async function launchExecution(
     spool,
     context.graceMs,
     context.now,
+    {
+      ...(observer ? { observer } : {}),
+      ...(request.onStdout ? { onStdout: request.onStdout } : {}),
+    },
   );
   return succeed({ execution, sandbox: { ...summary, starts: 1 } });
 }

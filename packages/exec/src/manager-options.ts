@@ -1,6 +1,7 @@
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { BashAnalyzer } from './bash/create-bash-analyzer.js';
 import type { EnvironmentPolicy } from './environment.js';
 import type { LaunchContext } from './launch.js';
 import type { PathIdentity } from './sandbox/bubblewrap-plan.js';
@@ -11,11 +12,6 @@ import { defaultProtectedPaths } from './sandbox/protected-paths.js';
 import type { PtyBackend } from './spawn-child.js';
 import { SPOOL_LIMIT_BYTES } from './spool.js';
 import type { OwnerId } from './types.js';
-
-/** What the Bash analyzer hook reports about a command. */
-export interface CommandAnalysis {
-  readOnly: boolean;
-}
 
 /** Options of one managed session; every field has a default except the workspace. */
 export interface ExecManagerOptions {
@@ -34,8 +30,15 @@ export interface ExecManagerOptions {
   sessionStore?: string;
   /** Extra writable artifact directories. */
   artifactDirectories?: readonly string[];
-  /** The Bash analyzer hook; read-only commands skip login startup files. */
-  analyze?: (command: string) => CommandAnalysis;
+  /**
+   * The Bash analyzer; by default one is loaded lazily and shared by every manager in the process.
+   * `null` disables analysis: every command then runs as `bash -lc` in the exclusive lane.
+   */
+  analyzer?: BashAnalyzer | Promise<BashAnalyzer> | null;
+  /** Re-checked before queued work starts; a false answer settles the work without spawning. */
+  isOwnerActive?: (owner: OwnerId) => boolean;
+  /** The only owner that may start a Monitor (default `/root`). */
+  rootOwner?: OwnerId;
   now?: () => number;
   /** Where the private spool and scratch directory is created. */
   temporaryRoot?: string;
@@ -65,7 +68,11 @@ export interface NormalizedManagerOptions {
   workspaceRoot: string;
   maxLive: number;
   retainMs: number;
-  analyze: ((command: string) => CommandAnalysis) | undefined;
+  analyzer: BashAnalyzer | Promise<BashAnalyzer> | null | undefined;
+  isOwnerActive: (owner: OwnerId) => boolean;
+  rootOwner: OwnerId;
+  mode: SandboxMode;
+  now: () => number;
   artifactDirectories: readonly string[];
   temporaryDirectory: string;
   context: LaunchContext;
@@ -95,7 +102,11 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
     workspaceRoot,
     maxLive: normalized.maxLive ?? 64,
     retainMs: normalized.retainMs ?? 60_000,
-    analyze: normalized.analyze,
+    analyzer: normalized.analyzer,
+    isOwnerActive: normalized.isOwnerActive ?? (() => true),
+    rootOwner: normalized.rootOwner ?? '/root',
+    mode,
+    now: normalized.now ?? Date.now,
     artifactDirectories: (normalized.artifactDirectories ?? []).map((path) => resolve(path)),
     temporaryDirectory,
     context: {

@@ -41,13 +41,18 @@ describe('ExecManager.runBash', () => {
   });
 
   it('uses a login shell unless the analyzer proves the command read-only', async () => {
-    const command = 'shopt -q login_shell && echo login || echo plain';
+    // cat is proven read-only; its argv shows how its parent shell was started.
+    const command = "tr '\\0' ' ' < /proc/$$/cmdline";
     const readOnly = await testManager().runBash({ owner, command });
-    const unknown = await testManager({ analyze: undefined }).runBash({ owner, command });
-    expect([
-      readOnly.success && readOnly.value.output,
-      unknown.success && unknown.value.output.endsWith('login\n'),
-    ]).toEqual(['plain\n', true]);
+    const unknown = await testManager().runBash({ owner, command: `${command}; exit` });
+    const disabled = await testManager({ analyzer: null }).runBash({ owner, command });
+    expect(
+      [readOnly, unknown, disabled].map((result) => result.success && result.value.output),
+    ).toEqual([
+      `bash --noprofile --norc -p -c ${command} `,
+      `bash -lc ${command}; exit `,
+      `bash -lc ${command} `,
+    ]);
   });
 
   it('refuses background operators before spawning', async () => {

@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { BACKGROUND_REFUSAL, findBackgroundOperator } from './background-operators.js';
+import { join } from 'node:path';
+import { AdmissionQueue } from './admission.js';
+import type { BashAnalysis } from './bash/analysis-types.js';
+import { type BashAnalyzer, createBashAnalyzer } from './bash/create-bash-analyzer.js';
+import { type PreparedShell, prepareShell, type ShellRequest } from './bash-launch.js';
 import { ExecError } from './errors.js';
 import { type ExecutionRecord, observeRecord, waitFor } from './execution-record.js';
 import { type HelperRequest, type HelperRun, runHelper } from './helper.js';
@@ -8,21 +11,34 @@ import { type LaunchContext, type LaunchRequest, launchExecution } from './launc
 import { CompletionMailbox } from './mailbox.js';
 import {
   type BashRequest,
-  type CommandAnalysis,
   type ExecManagerOptions,
+  type NormalizedManagerOptions,
   normalizeManagerOptions,
 } from './manager-options.js';
+import type { MonitorRequest } from './monitor.js';
+import { launchMonitor } from './monitor-launch.js';
+import { MonitorMailbox } from './monitor-mailbox.js';
 import { fail, type Result, succeed } from './result.js';
-import type { WriteGrant } from './sandbox/bubblewrap-plan.js';
-import { resolveEscalation } from './sandbox/escalation.js';
+import type { LaneScheduler } from './scheduler.js';
 import type { ExecutionFacts, ExecutionObservation, OwnerId } from './types.js';
 import { BASH_YIELD, INPUT_WAIT, POLL_WAIT, resolveWait } from './wait-bounds.js';
 
-/** The managed processes of one session: Bash, polling, stopping, helpers and teardown. */
+let sharedAnalyzer: Promise<BashAnalyzer | null> | undefined;
+
+// The grammar is loaded once per process; a load failure leaves analysis unavailable, never fatal.
+function defaultAnalyzer(): Promise<BashAnalyzer | null> {
+  sharedAnalyzer ??= createBashAnalyzer().catch(() => null);
+  return sharedAnalyzer;
+}
+
+/** The managed processes of one session: Bash, Monitor, polling, stopping, helpers and teardown. */
 export class ExecManager {
   /** Completion records for yielded executions that ended on their own (or were stopped by the user). */
   readonly completions = new CompletionMailbox();
+  /** Monitor event batches and terminal records. */
+  readonly monitors = new MonitorMailbox();
   private readonly records = new Map<string, ExecutionRecord>();
+  private readonly admission: AdmissionQueue;
   private readonly retiredOwners = new Set<OwnerId>();
   private reserved = 0;
   private closed = false;
@@ -32,19 +48,30 @@ export class ExecManager {
   readonly maxLive: number;
   readonly retainMs: number;
   private readonly artifactDirectories: readonly string[];
-  private readonly analyze: ((command: string) => CommandAnalysis) | undefined;
+  private readonly options: NormalizedManagerOptions;
+  private analyzer: Promise<BashAnalyzer | null> | undefined;
   private readonly exitHook = () => this.killAllNow();
 
   constructor(options: ExecManagerOptions) {
     const normalized = normalizeManagerOptions(options);
+    this.options = normalized;
     this.workspaceRoot = normalized.workspaceRoot;
     this.maxLive = normalized.maxLive;
     this.retainMs = normalized.retainMs;
-    this.analyze = normalized.analyze;
     this.artifactDirectories = normalized.artifactDirectories;
     this.temporaryDirectory = normalized.temporaryDirectory;
     this.context = normalized.context;
+    this.admission = new AdmissionQueue(
+      normalized.now,
+      normalized.mode,
+      (owner) => !this.closed && !this.retiredOwners.has(owner) && normalized.isOwnerActive(owner),
+    );
     process.once('exit', this.exitHook);
+  }
+
+  /** The session's admission scheduler: read-only calls share a lane, others run alone. */
+  get scheduler(): LaneScheduler {
+    return this.admission.scheduler;
   }
 
   /** Live managed processes, including launches being prepared. */
@@ -55,6 +82,16 @@ export class ExecManager {
   /** Creates a private scratch directory under the manager's temporary directory. */
   createScratchDirectory(): string {
     return mkdtempSync(join(this.temporaryDirectory, 'scratch-'));
+  }
+
+  /** Analyses a command with the session's analyzer; null when analysis is unavailable. */
+  async analyze(command: string): Promise<BashAnalysis | null> {
+    const configured = this.options.analyzer;
+    if (configured === null) return null;
+    this.analyzer ??=
+      configured === undefined ? defaultAnalyzer() : Promise.resolve(configured).catch(() => null);
+    const analyzer = await this.analyzer;
+    return analyzer ? analyzer.analyze(command) : null;
   }
 
   /** Starts an execution after the limit, owner and confinement checks. */
@@ -91,8 +128,15 @@ export class ExecManager {
 
   private onSettled(record: ExecutionRecord): void {
     this.reserved -= 1;
-    const { execution } = record;
-    if (execution.yielded && record.stoppedBy !== 'model' && record.stoppedBy !== 'owner') {
+    const { execution, monitor } = record;
+    if (monitor) {
+      clearTimeout(monitor.timer);
+      if (record.stoppedBy === 'owner') monitor.session.discard();
+      else {
+        const deliberate = record.stoppedBy !== undefined;
+        monitor.session.settle(execution.facts(), deliberate, monitor.timeoutMs);
+      }
+    } else if (execution.yielded && record.stoppedBy !== 'model' && record.stoppedBy !== 'owner') {
       this.completions.publish({
         owner: execution.owner,
         executionId: execution.id,
@@ -111,53 +155,79 @@ export class ExecManager {
     await record.execution.spool.release();
   }
 
+  private async prepare(request: ShellRequest): Promise<Result<PreparedShell>> {
+    const analysis = await this.analyze(request.command);
+    return prepareShell(request, analysis, {
+      workspaceRoot: this.workspaceRoot,
+      artifactDirectories: this.artifactDirectories,
+    });
+  }
+
   /** Runs a Bash command and waits up to its yield time; a still-running command returns its id. */
   async runBash(request: BashRequest): Promise<Result<ExecutionObservation>> {
     const wait = resolveWait(request.yieldTimeMs, BASH_YIELD);
-    const background = findBackgroundOperator(request.command);
-    if (background) {
-      return fail(new ExecError('background-refused', `${BACKGROUND_REFUSAL}.`));
-    }
-    const resolved = resolveEscalation(request, request.hostDecision);
-    if (!resolved.success) return resolved;
-    const confinement = resolved.value;
-    const identities = request.grantIdentities ?? {};
-    const writableRoots: WriteGrant[] = [this.workspaceRoot, ...this.artifactDirectories];
-    if (confinement.kind === 'additional') {
-      for (const path of confinement.write) {
-        const identity = identities[path];
-        writableRoots.push(identity ? { path, identity } : path);
-      }
-    }
-    const readOnly = this.analyze?.(request.command).readOnly === true;
-    const argv = readOnly
-      ? ['bash', '--noprofile', '--norc', '-p', '-c', request.command]
-      : ['bash', '-lc', request.command];
-    const started = await this.start({
+    const prepared = await this.prepare(request);
+    if (!prepared.success) return prepared;
+    const tty = request.tty ?? false;
+    const admitted = await this.admission.admit(prepared.value.lane, {
       owner: request.owner,
       command: request.command,
-      argv,
-      cwd: request.cwd ? resolve(this.workspaceRoot, request.cwd) : this.workspaceRoot,
-      tty: request.tty ?? false,
-      confinement,
-      writableRoots,
-      readRoots: [],
+      tty,
+      wait,
+      ...(request.signal ? { signal: request.signal } : {}),
     });
-    if (!started.success) return started;
-    const record = started.value;
-    const { execution } = record;
-    await waitFor(execution, wait.effectiveMs, request.signal);
-    if (request.signal?.aborted && execution.state !== 'completed') {
-      record.stoppedBy = 'model';
-      await execution.stop('aborted');
+    if (!admitted.success) return admitted;
+    if (admitted.value.kind === 'cancelled') return succeed(admitted.value.observation);
+    const { id, lease } = admitted.value;
+    try {
+      const started = await this.start({
+        id,
+        owner: request.owner,
+        command: request.command,
+        argv: prepared.value.argv,
+        cwd: prepared.value.cwd,
+        tty,
+        confinement: prepared.value.confinement,
+        writableRoots: prepared.value.writableRoots,
+        readRoots: [],
+        analysis: prepared.value.analysis,
+      });
+      if (!started.success) return started;
+      const record = started.value;
+      const { execution } = record;
+      await waitFor(execution, wait.effectiveMs, request.signal);
+      if (request.signal?.aborted && execution.state !== 'completed') {
+        record.stoppedBy = 'model';
+        await execution.stop('aborted');
+      }
+      // An exited child still draining its group settles instead of yielding a stale handle.
+      if (execution.exit !== undefined) await execution.settled;
+      if (execution.state !== 'completed') execution.yielded = true;
+      const observation = await observeRecord(record, wait);
+      // A foreground result whose output fit inline needs no retained spool.
+      if (!execution.yielded && observation.omittedBytes === 0) await this.retire(record);
+      return succeed(observation);
+    } finally {
+      // A settled, aborted or yielded command no longer blocks later admission.
+      lease.release();
     }
-    // An exited child still draining its group settles instead of yielding a stale handle.
-    if (execution.exit !== undefined) await execution.settled;
-    if (execution.state !== 'completed') execution.yielded = true;
-    const observation = await observeRecord(record, wait);
-    // A foreground result whose output fit inline needs no retained spool.
-    if (!execution.yielded && observation.omittedBytes === 0) await this.retire(record);
-    return succeed(observation);
+  }
+
+  /**
+   * Starts a Monitor for the root owner: it yields at once with facts (no stdout), and its
+   * stdout lines arrive as batched events in `monitors` until exactly one terminal record.
+   */
+  startMonitor(request: MonitorRequest): Promise<Result<ExecutionObservation>> {
+    return launchMonitor(
+      {
+        rootOwner: this.options.rootOwner,
+        mailbox: this.monitors,
+        prepare: (shell) => this.prepare(shell),
+        admit: (lane, work) => this.admission.admit(lane, work),
+        start: (launch) => this.start(launch),
+      },
+      request,
+    );
   }
 
   private findOwned(owner: OwnerId, executionId: string): Result<ExecutionRecord> {
@@ -199,13 +269,19 @@ export class ExecManager {
     }
     if (execution.state !== 'completed') await waitFor(execution, wait.effectiveMs);
     const observation = await observeRecord(record, wait);
-    if (observation.facts.state === 'completed') this.completions.acknowledge(owner, executionId);
+    if (observation.facts.state === 'completed') this.acknowledge(owner, executionId);
     return succeed(observation);
   }
 
-  /** The owner's live yielded executions; finished ones never appear. */
+  private acknowledge(owner: OwnerId, executionId: string): void {
+    this.completions.acknowledge(owner, executionId);
+    this.monitors.acknowledge(owner, executionId);
+  }
+
+  /** The owner's queued work and live yielded executions (Monitors included); finished ones never appear. */
   listExecutions({ owner }: { owner: OwnerId }): ExecutionFacts[] {
     const live: ExecutionFacts[] = [];
+    live.push(...this.admission.list(owner));
     for (const { execution } of this.records.values()) {
       if (execution.owner === owner && execution.yielded && execution.state !== 'completed') {
         live.push(execution.facts());
@@ -224,6 +300,8 @@ export class ExecManager {
     executionId: string;
     by?: 'model' | 'user';
   }): Promise<Result<ExecutionObservation>> {
+    const cancelled = this.admission.cancel(owner, executionId, 'stopped');
+    if (cancelled) return succeed(cancelled);
     const found = this.findOwned(owner, executionId);
     if (!found.success) return found;
     const record = found.value;
@@ -231,7 +309,7 @@ export class ExecManager {
       record.stoppedBy ??= by;
       await record.execution.stop('stopped');
     }
-    this.completions.acknowledge(owner, executionId);
+    this.acknowledge(owner, executionId);
     return succeed(await observeRecord(record, { requestedMs: undefined, effectiveMs: 0 }));
   }
 
@@ -275,7 +353,9 @@ export class ExecManager {
   /** Kills exactly the owner's children, releases their spools and retires the owner. */
   async teardownOwner(owner: OwnerId): Promise<void> {
     this.retiredOwners.add(owner);
+    this.admission.cancelOwner(owner);
     this.completions.discard(owner);
+    this.monitors.discard(owner);
     const owned = [...this.records.values()].filter((record) => record.execution.owner === owner);
     await Promise.all(
       owned.map(async (record) => {
@@ -289,7 +369,10 @@ export class ExecManager {
   /** Tears down every owner, then removes the private spool and scratch directory. */
   async teardown(): Promise<void> {
     this.closed = true;
-    const owners = new Set([...this.records.values()].map((record) => record.execution.owner));
+    const owners = new Set([
+      ...[...this.records.values()].map((record) => record.execution.owner),
+      ...this.admission.owners(),
+    ]);
     await Promise.all([...owners].map((owner) => this.teardownOwner(owner)));
     process.removeListener('exit', this.exitHook);
     rmSync(this.temporaryDirectory, { recursive: true, force: true });

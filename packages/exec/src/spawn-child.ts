@@ -17,6 +17,10 @@ export interface ChildHandle {
   readonly tty: boolean;
   readonly exited: Promise<ChildExit>;
   onData(listener: (chunk: Buffer) => void): void;
+  /** Calls `listener` with stdout chunks only (pipe mode), beside the combined stream. */
+  onStdout(listener: (chunk: Buffer) => void): void;
+  /** Text written to the status pipe (empty without one), complete once output has finished. */
+  statusText(): string;
   pause(): void;
   resume(): void;
   /** Writes terminal input; only pseudo-terminal children have stdin. */
@@ -35,6 +39,8 @@ export interface SpawnRequest {
   extraFds?: readonly number[];
   /** Which pseudo-terminal backend to use; `auto` prefers util-linux script. */
   ptyBackend?: PtyBackend;
+  /** Opens one more pipe after the extra descriptors (fd 3 + extraFds.length) and collects it (pipe mode only). */
+  statusPipe?: boolean;
 }
 
 /** The pseudo-terminal backends: util-linux script where present, else node-pty. */
@@ -74,6 +80,19 @@ function closed(stream: NodeJS.ReadableStream & { closed?: boolean }): Promise<v
   return new Promise((resolve) => stream.once('close', () => resolve()));
 }
 
+// The snapshot line is tiny; anything past this bound is not a snapshot and is dropped.
+const STATUS_LIMIT_BYTES = 64 * 1024;
+
+function collectStatus(stream: NodeJS.ReadableStream, chunks: Buffer[]): Promise<void> {
+  let size = 0;
+  stream.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= STATUS_LIMIT_BYTES) chunks.push(chunk);
+  });
+  stream.on('error', () => undefined);
+  return closed(stream);
+}
+
 /** Spawns `argv` as the leader of a new process group (and session), pipe or pseudo-terminal mode. */
 export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHandle>> {
   const { cwd, tty } = request;
@@ -90,7 +109,13 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
     cwd,
     env,
     detached: true,
-    stdio: [tty ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(request.extraFds ?? [])],
+    stdio: [
+      tty ? 'pipe' : 'ignore',
+      'pipe',
+      'pipe',
+      ...(request.extraFds ?? []),
+      ...(request.statusPipe && !tty ? (['pipe'] as const) : []),
+    ],
   });
   let hasExited = false;
   const exited = new Promise<ChildExit>((resolve) => {
@@ -105,6 +130,10 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
   const stdout = child.stdout!;
   const stderr = child.stderr!;
   child.stdin?.on('error', () => undefined);
+  const status =
+    request.statusPipe && !tty ? child.stdio[3 + (request.extraFds?.length ?? 0)] : null;
+  const statusChunks: Buffer[] = [];
+  const statusDone = status ? collectStatus(status as NodeJS.ReadableStream, statusChunks) : null;
   const scope: ProcessScope = { groupId: pid, rootPid: pid, knownGroups: new Set() };
   // The terminal's session leader is script's child; learn its group while the ancestry is visible.
   if (tty) void discoverChildGroups(scope, 1_000, () => hasExited);
@@ -115,6 +144,12 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
     onData(listener) {
       stdout.on('data', listener);
       stderr.on('data', listener);
+    },
+    onStdout(listener) {
+      stdout.on('data', listener);
+    },
+    statusText() {
+      return Buffer.concat(statusChunks).toString('utf8');
     },
     pause() {
       stdout.pause();
@@ -136,10 +171,11 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
       });
       stdout.resume();
       stderr.resume();
-      await Promise.race([Promise.all([closed(stdout), closed(stderr)]), bound]);
+      await Promise.race([Promise.all([closed(stdout), closed(stderr), statusDone]), bound]);
       clearTimeout(timer);
       stdout.destroy();
       stderr.destroy();
+      (status as (NodeJS.ReadableStream & { destroy?: () => void }) | null)?.destroy?.();
       child.stdin?.destroy();
     },
   };

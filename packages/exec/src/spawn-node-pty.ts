@@ -54,6 +54,9 @@ export async function spawnNodePty(request: SpawnRequest): Promise<Result<ChildH
         listener(typeof data === 'string' ? Buffer.from(data) : data),
       );
     },
+    // A terminal merges the streams and has no status pipe.
+    onStdout() {},
+    statusText: () => '',
     pause: () => terminal.pause(),
     resume: () => terminal.resume(),
     write(text) {

@@ -11,10 +11,11 @@ export type Termination =
   | 'owner-stopped'
   | 'aborted'
   | 'spawn-failed'
-  | 'output-write-failed';
+  | 'output-write-failed'
+  | 'flood';
 
-/** The derived outcome of a finished execution; the raw exit code is kept separately. */
-export type Outcome = 'success' | 'failure';
+/** The derived outcome of a finished execution (§7); the raw exit code is kept separately. */
+export type Outcome = 'success' | 'no-match' | 'different' | 'false' | 'failure';
 
 /** The structured facts of one execution, live or terminal. */
 export interface ExecutionFacts {
@@ -25,6 +26,14 @@ export interface ExecutionFacts {
   exitCode?: number;
   signal?: string;
   outcome?: Outcome;
+  /** Each stage's exit code of the final pipeline, when its PIPESTATUS snapshot was taken. */
+  pipelineExitCodes?: readonly number[];
+  /** One-based stages that genuinely failed, when the final pipeline was classified. */
+  pipelineFailedStages?: readonly number[];
+  /** `classified`, or `unavailable` when the source has a pipeline that could not be judged. */
+  pipelineClassification?: 'classified' | 'unavailable';
+  /** A short line naming failed stages, such as `Pipeline stage 2 failed.` */
+  pipelineSummary?: string;
   wallTimeMs: number;
   outputBytes: number;
   outputLines: number;

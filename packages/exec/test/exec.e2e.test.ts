@@ -24,7 +24,7 @@ describe('@toolcall/exec as a consumer sees it', () => {
         const manager = api.createExecManager({
           workspaceRoot: workspace,
           graceMs: 300,
-          analyze: () => ({ readOnly: true }),
+          hostEnvironment: { ...process.env, HOME: workspace },
         });
         const done = await manager.runBash({ owner: '/root', command: 'echo hello' });
         const running = await manager.runBash({
@@ -40,6 +40,28 @@ describe('@toolcall/exec as a consumer sees it', () => {
           yieldTimeMs: 5_000,
         });
         const stopped = await manager.stopExecution({ owner: '/root', executionId });
+        const piped = await manager.runBash({ owner: '/root', command: 'false | true' });
+        if (!piped.success) throw piped.error;
+        const terminal = new Promise((resolve) => {
+          const stop = manager.monitors.subscribe((record) => {
+            if (record.kind !== 'terminal') return;
+            stop();
+            resolve([record.eventCount, record.termination, record.wake]);
+          });
+        });
+        const monitor = await manager.startMonitor({
+          owner: '/root',
+          command: 'echo event',
+          description: 'e2e',
+        });
+        expect([monitor.success, await terminal]).toEqual([true, [1, 'exited', true]]);
+        expect(api.formatBashResult(piped.value)).toMatchObject({
+          result:
+            'Pipeline stage 1 failed.\n\n<bash-execution command="false | true" state="completed" termination="exited" exit_code="0" outcome="failure" wall_time_seconds="' +
+            (piped.value.facts.wallTimeMs / 1000).toFixed(3) +
+            '" output_bytes="0" output_lines="0" tty="false" pipeline_exit_codes="1 0" pipeline_failed_stages="1" pipeline_classification="classified"/>',
+          status: 'error',
+        });
         expect([
           done.value.output,
           done.value.facts.outcome,

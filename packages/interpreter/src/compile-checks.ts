@@ -3,10 +3,9 @@ import type { CompileContext, Scope } from './compile-context.js';
 import { describe, items, problem } from './compile-support.js';
 import type { Node } from './machine.js';
 import { primitives } from './primitives/index.js';
-import { compileRegexp } from './regexp-shim.js';
+import { canMatchEmpty, compileRegexp } from './primitives/regexps.js';
 import { Cons, intern, NIL, Sym, type Value } from './values.js';
 
-const _LAMBDA = intern('lambda');
 const QUOTE = intern('quote');
 const FUNCTION = intern('function');
 
@@ -53,6 +52,11 @@ export function literalRegexp(form: Value, cx: CompileContext, what: string): vo
   const result = compileRegexp(form);
   if (!result.success)
     problem(cx, `invalid regexp ${describe(form)} (${what}): ${result.error.message}`);
+  else if (what === 'separator' && canMatchEmpty(result.value))
+    problem(
+      cx,
+      `split-string: the separator ${describe(form)} can match the empty string, which is not allowed in the dialect`,
+    );
 }
 
 /** Which argument positions of which primitives are regexps. */

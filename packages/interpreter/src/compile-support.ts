@@ -1,14 +1,10 @@
 import { compile } from './compile.js';
 import { type CompileContext, resolve, type Scope } from './compile-context.js';
 import type { Node } from './machine.js';
-import { Iterate } from './nodes-bind.js';
 import { Const, Ref0, RefN, Seq, SetVar, UnboundRef } from './nodes-core.js';
+import { Iterate } from './nodes-loop.js';
 import { preview } from './printer.js';
-import { Cons, intern, isKeyword, NIL, Sym, T, type Value } from './values.js';
-
-const _LAMBDA = intern('lambda');
-const _QUOTE = intern('quote');
-const _FUNCTION = intern('function');
+import { Cons, isKeyword, NIL, Sym, T, type Value } from './values.js';
 
 /** A short printed preview of a form for messages. */
 export function describe(value: Value): string {

@@ -5,6 +5,7 @@ import type { Node } from './machine.js';
 import { MacroCall } from './macro-call.js';
 import { DefunCall, Funcall, PrimitiveCall } from './nodes-call.js';
 import { Const } from './nodes-core.js';
+import { FixnumCall, hasFixnumPath } from './nodes-fixnum.js';
 import { ToolCallNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
 import { type Handler, handlers } from './special-forms.js';
@@ -71,10 +72,10 @@ export function compile(form: Value, scope: Scope | null, cx: CompileContext): N
     if (primitive !== undefined) {
       for (const [index, what] of regexpArguments[name] ?? [])
         if (args[index] !== undefined) literalRegexp(args[index] as Value, cx, what);
-      return new PrimitiveCall(
-        primitive,
-        args.map((a) => compile(a, scope, cx)),
-      );
+      const compiled = args.map((a) => compile(a, scope, cx));
+      return hasFixnumPath(name, compiled.length)
+        ? new FixnumCall(primitive, compiled)
+        : new PrimitiveCall(primitive, compiled);
     }
     const tool = cx.tools.get(name);
     if (tool !== undefined) {

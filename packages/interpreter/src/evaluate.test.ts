@@ -303,3 +303,95 @@ describe('evaluate', () => {
     expect(outcome.success).toBe(true);
   });
 });
+
+describe('evaluate with unusual tool results', () => {
+  it('turns a result nested too deeply into a guest error', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 1500; i++) deep = [deep];
+    const outcome = await evaluate('(Deep)', {
+      tools: { Deep: { call: async () => deep } },
+      limits: { valueSize: 1e7 },
+    });
+    expect(outcome).toMatchObject({
+      success: true,
+      printed: expect.stringMatching(
+        /^\(:error "Deep returned (an unusable result|a value that is not JSON)/,
+      ),
+    });
+  });
+
+  it('turns a result that is not JSON into a guest error', async () => {
+    const outcome = await evaluate('(Odd)', { tools: { Odd: { call: async () => ({ n: 1n }) } } });
+    expect(outcome).toMatchObject({
+      success: true,
+      printed: '(:error "Odd returned a value that is not JSON")',
+    });
+  });
+
+  it('maps JSON results to keyword plists, vectors and the JSON keywords', async () => {
+    const outcome = await evaluate('(Json)', {
+      tools: { Json: { call: async () => ({ a: [1, 2.5, true, false, null], b: 'x' }) } },
+    });
+    expect(outcome).toMatchObject({
+      success: true,
+      printed: '(:a [1 2.5 t :json-false :null] :b "x")',
+    });
+  });
+});
+
+describe('evaluate with joins over the call budget', () => {
+  it('launches no call of a join that cannot fit the nested-call budget', async () => {
+    let launched = 0;
+    const tools = {
+      Read: {
+        call: async () => {
+          launched += 1;
+          return 'x';
+        },
+      },
+    };
+    const outcome = await evaluate(
+      '(parallel-map (lambda (p) (Read :file_path p)) (list "a" "b" "c"))',
+      { tools, limits: { nestedCalls: 2 } },
+    );
+    expect({ error: !outcome.success && outcome.error, launched }).toEqual({
+      error: {
+        kind: 'budget',
+        budget: 'nested-calls',
+        message:
+          'nested-calls budget exceeded: limit 2 calls: stopped before nested call Read at call 3, in a join of 3 calls',
+      },
+      launched: 0,
+    });
+  });
+});
+
+describe('evaluate with hostile keys', () => {
+  it('passes prototype-named keywords as plain own keys, never touching a prototype', async () => {
+    let received: Record<string, unknown> | undefined;
+    const tools = {
+      Open: {
+        call: async (args: Record<string, unknown>) => {
+          received = args;
+          return { __proto__: { polluted: true }, constructor: 1 } as unknown;
+        },
+      },
+    };
+    const outcome = await evaluate(
+      '(Open :__proto__ (:polluted t) :constructor 2)'.replace('(:polluted t)', "'(:polluted t)"),
+      { tools },
+    );
+    expect({
+      own: received === undefined ? [] : Object.keys(received),
+      prototype:
+        received === undefined ? undefined : Object.getPrototypeOf(received) === Object.prototype,
+      polluted: ({} as { polluted?: unknown }).polluted,
+      printed: outcome.success && outcome.printed,
+    }).toEqual({
+      own: ['__proto__', 'constructor'],
+      prototype: true,
+      polluted: undefined,
+      printed: '(:constructor 1)',
+    });
+  });
+});

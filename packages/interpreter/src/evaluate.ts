@@ -1,13 +1,12 @@
-import { syntaxNames } from './compile.js';
-import type { ToolInfo } from './compile-context.js';
+import { systemClock, yieldWith } from './clock.js';
 import { BudgetError, GuestError, StaticError } from './guest-error.js';
 import { type JsonValue, toJson } from './json.js';
 import { type BudgetName, type Limits, normalizeLimits } from './limits.js';
 import { Machine } from './machine.js';
-import { primitives } from './primitives/index.js';
 import { printValue } from './printer.js';
 import { compileProgram } from './program.js';
 import { read } from './reader.js';
+import { rosterOf, toolInfos } from './roster.js';
 import { ScriptRuntime } from './runtime.js';
 import {
   type CallEvent,
@@ -17,6 +16,7 @@ import {
   ToolDenied,
 } from './tool-types.js';
 import { Closure, Cons, type Value } from './values.js';
+import { Cancelled, waitFor } from './wait-for.js';
 
 /** Options of one evaluation. */
 export type EvaluateOptions = {
@@ -54,62 +54,6 @@ export type Outcome =
     };
 
 const SLICE_MS = 8;
-const reserved = new Set(['ToolCall', 'ToolSearch', 'nil', 't']);
-
-/** The host clock, looked up on the global object so the core stays runtime-neutral. */
-export const systemClock: Clock = {
-  now: () => globalThis.performance.now(),
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-function yieldWith(clock: Clock): Promise<void> {
-  if (clock.yield !== undefined) return clock.yield();
-  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown })
-    .setImmediate;
-  if (clock === systemClock && typeof immediate === 'function')
-    return new Promise((resolve) => immediate(resolve));
-  return new Promise((resolve) => clock.setTimeout(resolve, 0));
-}
-
-/** Validates the tool roster and returns what the compiler needs to know about it. */
-export function rosterOf(tools: Record<string, ToolBinding> | undefined): Map<string, ToolBinding> {
-  const roster = new Map<string, ToolBinding>();
-  if (tools === undefined) return roster;
-  if (typeof tools !== 'object' || tools === null)
-    throw new TypeError(
-      `options.tools must be an object of tool bindings, received ${String(tools)}`,
-    );
-  for (const name of Object.keys(tools)) {
-    const binding = tools[name];
-    if (
-      reserved.has(name) ||
-      syntaxNames.has(name) ||
-      primitives.has(name) ||
-      name.startsWith(':') ||
-      name === ''
-    )
-      throw new TypeError(
-        `options.tools: ${JSON.stringify(name)} can never be a tool name (ToolCall, ToolSearch, nil, t, keywords and built-in names are reserved)`,
-      );
-    if (typeof binding !== 'object' || binding === null || typeof binding.call !== 'function')
-      throw new TypeError(
-        `options.tools.${name} must be { call(args, context): Promise<unknown> }, received ${String(binding)}`,
-      );
-    roster.set(name, binding);
-  }
-  return roster;
-}
-
-/** Returns the compiler's view of a roster. */
-export function toolInfos(roster: Map<string, ToolBinding>): Map<string, ToolInfo> {
-  return new Map(
-    [...roster].map(([name, binding]) => [
-      name,
-      { standaloneOnly: binding.standaloneOnly === true },
-    ]),
-  );
-}
 
 function containsClosure(value: Value): boolean {
   const stack: Value[] = [value];
@@ -121,39 +65,6 @@ function containsClosure(value: Value): boolean {
     else if (Array.isArray(v)) for (const item of v) stack.push(item);
   }
   return false;
-}
-
-class Cancelled extends Error {}
-
-async function waitFor(
-  pending: Promise<void>,
-  machine: Machine,
-  clock: Clock,
-  signal: AbortSignal,
-): Promise<void> {
-  let timer: unknown;
-  let onAbort: (() => void) | undefined;
-  const stop = new Promise<never>((_, reject) => {
-    const remaining = Math.max(0, machine.deadline - clock.now());
-    timer = clock.setTimeout(
-      () =>
-        reject(
-          new BudgetError(
-            'wall-time',
-            `wall-time budget exceeded: limit ${machine.limits.wallTime} ms while waiting for a nested call after ${machine.steps} steps`,
-          ),
-        ),
-      remaining,
-    );
-    onAbort = () => reject(new Cancelled('cancelled'));
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    await Promise.race([pending, stop]);
-  } finally {
-    clock.clearTimeout(timer);
-    if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
-  }
 }
 
 function failed(
@@ -182,8 +93,27 @@ function classify(error: unknown, calls: CallRecord[]): Outcome {
   throw error;
 }
 
+const optionKeys = new Set(['tools', 'limits', 'signal', 'parallelism', 'onEvent', 'clock']);
+
+function checkOptionKeys(options: EvaluateOptions): void {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(`evaluate options must be an object, received ${String(options)}`);
+  for (const key of Object.keys(options))
+    if (!optionKeys.has(key))
+      throw new TypeError(
+        `evaluate: unknown option ${key}; expected one of ${[...optionKeys].join(', ')}`,
+      );
+  if (options.onEvent !== undefined && typeof options.onEvent !== 'function')
+    throw new TypeError(`options.onEvent must be a function, received ${typeof options.onEvent}`);
+}
+
 /** Reads, preflights and runs a script against a closed tool roster under hard budgets. */
 export async function evaluate(source: string, options: EvaluateOptions = {}): Promise<Outcome> {
+  if (typeof source !== 'string')
+    throw new TypeError(
+      `evaluate expects the script source as a string, received ${typeof source}`,
+    );
+  checkOptionKeys(options);
   const limits = normalizeLimits(options.limits);
   const roster = rosterOf(options.tools);
   const clock = options.clock ?? systemClock;
@@ -201,8 +131,8 @@ export async function evaluate(source: string, options: EvaluateOptions = {}): P
   try {
     const parsed = read(source, limits);
     if (!parsed.success) {
-      if (parsed.budget !== undefined)
-        return failed('budget', parsed.budget.message, [], parsed.budget.budget);
+      if (parsed.error.budget !== undefined)
+        return failed('budget', parsed.error.message, [], parsed.error.budget);
       return failed('read', parsed.error.message, []);
     }
     const program = compileProgram(

@@ -1,5 +1,5 @@
 /** Splits a finite double into an exact rational `numerator / denominator` of |x| times 10^k. */
-function scaled(x: number, k: number): [bigint, bigint] {
+export function scaled(x: number, k: number): [bigint, bigint] {
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat64(0, Math.abs(x));
   const bits = view.getBigUint64(0);
@@ -25,8 +25,41 @@ function evenTie(x: number, k: number): bigint | undefined {
   return lower % 2n === 0n ? lower : lower + 1n;
 }
 
+/** |x|·10^k rounded half to even, exactly. */
+function roundedScaled(x: number, k: number): bigint {
+  const [numerator, denominator] = scaled(x, k);
+  const quotient = numerator / denominator;
+  const twice = 2n * (numerator - quotient * denominator);
+  return twice > denominator || (twice === denominator && quotient % 2n === 1n)
+    ? quotient + 1n
+    : quotient;
+}
+
+// JS's toFixed and toExponential stop at 100 digits (and toFixed at 1e21); beyond, format exactly.
+function exactFixed(x: number, precision: number): string {
+  const digits = roundedScaled(x, precision)
+    .toString()
+    .padStart(precision + 1, '0');
+  const whole = digits.slice(0, digits.length - precision);
+  const text = precision > 0 ? `${whole}.${digits.slice(digits.length - precision)}` : whole;
+  return x < 0 ? `-${text}` : text;
+}
+
+function exactExponential(x: number, precision: number): string {
+  let e = x === 0 ? 0 : Math.floor(Math.log10(Math.abs(x)));
+  let digits = roundedScaled(x, precision - e).toString();
+  if (x !== 0 && digits.length !== precision + 1) {
+    e += digits.length - (precision + 1);
+    digits = roundedScaled(x, precision - e).toString();
+  }
+  digits = digits.padStart(precision + 1, '0');
+  const mantissa = precision > 0 ? `${digits[0]}.${digits.slice(1)}` : digits;
+  return `${x < 0 ? '-' : ''}${mantissa}e${e < 0 ? '-' : '+'}${Math.abs(e)}`;
+}
+
 function fixed(x: number, precision: number): string {
-  const tie = Math.abs(x) < 1e21 ? evenTie(x, precision) : undefined;
+  if (precision > 100 || Math.abs(x) >= 1e21) return exactFixed(x, precision);
+  const tie = evenTie(x, precision);
   if (tie === undefined) return x.toFixed(precision);
   const digits = tie.toString().padStart(precision + 1, '0');
   const whole = digits.slice(0, digits.length - precision);
@@ -35,6 +68,7 @@ function fixed(x: number, precision: number): string {
 }
 
 function exponential(x: number, precision: number): string {
+  if (precision > 100) return exactExponential(x, precision);
   const guess = x.toExponential(precision);
   const exponent = Number(guess.slice(guess.indexOf('e') + 1));
   const tie = x === 0 ? undefined : evenTie(x, precision - exponent);
@@ -80,12 +114,8 @@ export function formatE(x: number, precision: number): string {
 /** Formats `x` like C's `%.{precision}f`, including values beyond 1e21. */
 export function formatF(x: number, precision: number): string {
   if (!Number.isFinite(x)) return nonFinite(x);
-  if (Math.abs(x) < 1e21) {
-    const s = fixed(x, precision);
-    return Object.is(x, -0) || (x < 0 && !s.startsWith('-')) ? `-${s}` : s;
-  }
-  const whole = BigInt(x).toString();
-  return precision > 0 ? `${whole}.${'0'.repeat(precision)}` : whole;
+  const s = fixed(x, precision);
+  return Object.is(x, -0) || (x < 0 && !s.startsWith('-')) ? `-${s}` : s;
 }
 
 function stripZeros(s: string): string {

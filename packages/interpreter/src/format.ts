@@ -17,6 +17,7 @@ type Spec = {
 };
 type Template = { specs: Spec[]; tail: string };
 const templates = new Map<string, Template>();
+const MAX_FIELD = 100_000;
 
 function parseTemplate(template: string): Template {
   const cached = templates.get(template);
@@ -99,8 +100,14 @@ export function format(template: string, args: Value[], m: Machine): string {
     }
     const width = widthText === undefined ? 0 : Number(widthText);
     const precision = precisionText === undefined ? undefined : Number(precisionText);
-    if (width > limit || (precision ?? 0) > limit)
-      exceed('value-size', limit, `bytes: format field ${match.text.slice(0, 40)} asks for more`);
+    // No real format needs a field this wide; refuse before padding or formatting anything.
+    const fieldLimit = Math.min(limit, MAX_FIELD);
+    if (width > fieldLimit || (precision ?? 0) > fieldLimit)
+      exceed(
+        'value-size',
+        limit,
+        `bytes: format field ${match.text.slice(0, 40)} asks for a width or precision over ${fieldLimit}`,
+      );
     if (field !== undefined) next = Number(field) - 1;
     if (next >= args.length || next < 0) guestError('Not enough arguments for format string');
     const arg = args[next++] as Value;
@@ -129,8 +136,11 @@ export function format(template: string, args: Value[], m: Machine): string {
         if (conversion === 'X') digits = digits.toUpperCase();
         if (precision !== undefined && digits.length < precision)
           digits = '0'.repeat(precision - digits.length) + digits;
-        if (flags.includes('#') && conversion !== 'd')
-          sign += conversion === 'o' ? '0' : conversion === 'x' ? '0x' : '0X';
+        // C's alternate form: octal starts with a 0 digit, nonzero hex gets 0x.
+        if (flags.includes('#') && conversion === 'o' && !digits.startsWith('0'))
+          digits = `0${digits}`;
+        if (flags.includes('#') && conversion !== 'd' && conversion !== 'o' && digits !== '0')
+          sign += conversion === 'x' ? '0x' : '0X';
         text = pad(
           digits,
           sign,
@@ -158,6 +168,11 @@ export function format(template: string, args: Value[], m: Machine): string {
             : conversion === 'f'
               ? formatF(x, p)
               : formatG(x, p, flags.includes('#'));
+        // C's alternate form always keeps the decimal point.
+        if (flags.includes('#') && Number.isFinite(x) && !body.includes('.')) {
+          const at = body.indexOf('e');
+          body = at < 0 ? `${body}.` : `${body.slice(0, at)}.${body.slice(at)}`;
+        }
         let sign = '';
         if (body.startsWith('-')) {
           sign = '-';

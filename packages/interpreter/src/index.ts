@@ -1,11 +1,6 @@
+export { systemClock } from './clock.js';
 export { InterpreterError, type InterpreterErrorCode } from './errors.js';
-export {
-  type ErrorKind,
-  type EvaluateOptions,
-  evaluate,
-  type Outcome,
-  systemClock,
-} from './evaluate.js';
+export { type ErrorKind, type EvaluateOptions, evaluate, type Outcome } from './evaluate.js';
 export {
   fromJson,
   type JsonObject,
@@ -18,6 +13,15 @@ export { type BudgetName, budgetNames, defaultLimits, type Limits } from './limi
 export { type PreflightResult, preflight } from './preflight.js';
 export { print } from './printer.js';
 export { type ReadForms, type ReadResult, read } from './reader.js';
+export {
+  type CompiledRegexp,
+  type CompileRegexpOptions,
+  compileRegexp,
+  GuestRegexp,
+  type RegexpCompileResult,
+  type RegexpMatch,
+  regexpQuote,
+} from './regexp/index.js';
 export {
   type CallEvent,
   type CallRecord,

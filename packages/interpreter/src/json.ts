@@ -283,16 +283,22 @@ export function toJson(value: Value, maxSize = DEFAULT_MAX): JsonResult {
 
 /** Converts a JSON value to a guest value: objects become keyword plists, arrays vectors, `false` `:json-false`, `null` `:null`. */
 export function fromJson(json: unknown): Value {
+  return convertJson(json, 0);
+}
+
+function convertJson(json: unknown, depth: number): Value {
   if (typeof json === 'string') return json;
-  if (typeof json === 'number') return Number.isInteger(json) ? json : new LFloat(json);
+  if (typeof json === 'number') return Number.isSafeInteger(json) ? json || 0 : new LFloat(json);
   if (json === true) return T;
   if (json === false) return JSON_FALSE;
   if (json === null || json === undefined) return NULL_KEYWORD;
-  if (Array.isArray(json)) return json.map(fromJson);
+  // JSON that deep is not data a script can use; refuse it rather than recurse without bound.
+  if (depth > 1000) throw new RangeError('JSON nested more than 1000 levels deep');
+  if (Array.isArray(json)) return json.map((item) => convertJson(item, depth + 1));
   if (typeof json === 'object') {
     const items: Value[] = [];
     for (const key of Object.keys(json))
-      items.push(intern(`:${key}`), fromJson((json as Record<string, unknown>)[key]));
+      items.push(intern(`:${key}`), convertJson((json as Record<string, unknown>)[key], depth + 1));
     return list(items);
   }
   return NULL_KEYWORD;

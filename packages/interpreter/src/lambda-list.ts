@@ -1,11 +1,7 @@
 import type { CompileContext, Scope } from './compile-context.js';
 import { body, describe, isVariableName, items, problem } from './compile-support.js';
 import type { LambdaTemplate } from './nodes-bind.js';
-import { Cons, intern, NIL, Sym, type Value } from './values.js';
-
-const _LAMBDA = intern('lambda');
-const _QUOTE = intern('quote');
-const _FUNCTION = intern('function');
+import { Cons, NIL, Sym, type Value } from './values.js';
 
 /** Parses a lambda list: plain names, `&optional`, one trailing `&rest NAME`. */
 export function lambdaList(

@@ -25,7 +25,7 @@ export type Limits = {
   syntaxNodes: number;
   /** Nesting depth of lists and vectors in source and macro expansions. */
   depth: number;
-  /** Evaluation steps (one per compound form evaluated, call or loop turn). */
+  /** Evaluation steps: one per compound form, call or loop turn, plus one per 64 characters or cells a primitive scans. */
   steps: number;
   /** Milliseconds of wall time from start to settlement, tool time included. */
   wallTime: number;

@@ -52,6 +52,8 @@ export class Machine {
   checkAt = 0;
   depth = 0;
   allocated = 0;
+  private interval = 1024;
+  private lastCheck = 0;
   readonly limits: Limits;
   readonly bits: number;
   readonly host: Host;
@@ -102,13 +104,20 @@ export class Machine {
     const now = this.host.now();
     if (now >= this.deadline)
       exceed('wall-time', this.limits.wallTime, `ms: stopped after ${this.steps} steps`);
-    this.checkAt = Math.min(this.steps + 4096, this.limits.steps + 1);
+    // Check the clock less often while steps are cheap and more often when they are heavy,
+    // so the machine still returns to the event loop within its slice.
+    const elapsed = now - this.lastCheck;
+    if (elapsed > 1) this.interval = Math.max(16, this.interval >> 2);
+    else if (elapsed < 0.25) this.interval = Math.min(4096, this.interval << 1);
+    this.lastCheck = now;
+    this.checkAt = Math.min(this.steps + this.interval, this.limits.steps + 1);
     return now >= this.sliceEnd;
   }
 
   /** Runs until the program finishes ('done'), waits on a tool ('pending') or its slice ends ('yield'). */
   runSlice(sliceMs: number): 'done' | 'pending' | 'yield' {
-    this.sliceEnd = this.host.now() + sliceMs;
+    this.lastCheck = this.host.now();
+    this.sliceEnd = this.lastCheck + sliceMs;
     const stack = this.stack;
     while (true) {
       const node = this.node;

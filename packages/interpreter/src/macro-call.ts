@@ -1,11 +1,7 @@
 import type { CompileContext, Scope } from './compile-context.js';
 import { type Env, type Frame, type Machine, Node } from './machine.js';
 import { invoke } from './nodes-call.js';
-import { intern, NIL, type Sym, type Value } from './values.js';
-
-const _LAMBDA = intern('lambda');
-const _QUOTE = intern('quote');
-const _FUNCTION = intern('function');
+import { NIL, type Sym, type Value } from './values.js';
 
 /** A call of a top-level macro: expands at run time (every time), then runs the expansion in place. */
 export class MacroCall extends Node {

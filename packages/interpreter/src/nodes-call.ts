@@ -18,6 +18,11 @@ export function applyPrimitive(primitive: Primitive, args: Value[], m: Machine):
     const max = primitive.max === Number.POSITIVE_INFINITY ? 'many' : String(primitive.max);
     guestError(`wrong-number-of-arguments ${primitive.name} (${primitive.min} . ${max}) ${count}`);
   }
+  // Primitives scan their string arguments: charge long ones as extra steps (one per 64 characters).
+  for (let i = 0; i < count; i++) {
+    const arg = args[i];
+    if (typeof arg === 'string' && arg.length > 256) m.steps += arg.length >>> 6;
+  }
   return primitive.fn(args, m);
 }
 

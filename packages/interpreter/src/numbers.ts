@@ -1,5 +1,12 @@
+import { scaled } from './float-format.js';
 import { exceed, GuestError } from './guest-error.js';
 import { type Integer, LFloat, type Value } from './values.js';
+
+const DEFAULT_NAN = (() => {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setBigUint64(0, 0xfff8000000000000n);
+  return view.getFloat64(0);
+})();
 
 /** Guest numbers as the arithmetic sees them. */
 export type Num = Integer | LFloat;
@@ -81,6 +88,8 @@ export function mod(a: Num, b: Num, bits: number): Num {
     const y = toDouble(b);
     let r = x % y;
     if (r !== 0 && r < 0 !== y < 0) r += y;
+    // fmod's invalid result on the hosts Emacs runs on is the negative default NaN.
+    if (Number.isNaN(r) && !Number.isNaN(x) && !Number.isNaN(y)) r = DEFAULT_NAN;
     return new LFloat(r);
   }
   if (b === 0 || b === 0n) throw new GuestError('arith-error');
@@ -132,14 +141,23 @@ export function roundWith(mode: Rounding, a: Num, divisor: Num | undefined, bits
     if (!(a instanceof LFloat)) return a;
     return doubleToInteger(roundDouble(mode, a.value), bits);
   }
+  let x: bigint;
+  let y: bigint;
   if (a instanceof LFloat || divisor instanceof LFloat) {
-    const y = toDouble(divisor);
-    if (y === 0) throw new GuestError('arith-error');
-    return doubleToInteger(roundDouble(mode, toDouble(a) / y), bits);
+    const d = toDouble(divisor);
+    if (d === 0) throw new GuestError('arith-error');
+    if (!Number.isFinite(toDouble(a)) || !Number.isFinite(d))
+      return doubleToInteger(roundDouble(mode, toDouble(a) / d), bits);
+    // Like Emacs, divide exactly: both operands as rationals, no double rounding on large results.
+    const [an, ad] = exact(a);
+    const [bn, bd] = exact(divisor);
+    x = an * bd;
+    y = ad * bn;
+  } else {
+    if (divisor === 0 || divisor === 0n) throw new GuestError('arith-error');
+    x = big(a);
+    y = big(divisor);
   }
-  if (divisor === 0 || divisor === 0n) throw new GuestError('arith-error');
-  const x = big(a);
-  const y = big(divisor);
   let q = x / y;
   const r = x - q * y;
   if (r !== 0n) {
@@ -153,6 +171,12 @@ export function roundWith(mode: Rounding, a: Num, divisor: Num | undefined, bits
     }
   }
   return normalizeBig(q, bits);
+}
+
+function exact(value: Num): [bigint, bigint] {
+  if (!(value instanceof LFloat)) return [big(value), 1n];
+  const [numerator, denominator] = scaled(value.value, 0);
+  return [value.value < 0 ? -numerator : numerator, denominator];
 }
 
 function roundDouble(mode: Rounding, x: number): number {

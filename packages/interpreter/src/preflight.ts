@@ -1,8 +1,8 @@
-import { rosterOf, toolInfos } from './evaluate.js';
 import { StaticError } from './guest-error.js';
 import { type BudgetName, type Limits, normalizeLimits } from './limits.js';
 import { compileProgram } from './program.js';
 import { read } from './reader.js';
+import { rosterOf, toolInfos } from './roster.js';
 import type { ToolBinding } from './tool-types.js';
 
 /** The result of `preflight`: whether the script is one direct tool call, or why it cannot run. */
@@ -21,10 +21,10 @@ export function preflight(
   const limits = normalizeLimits(options.limits);
   const parsed = read(source, limits);
   if (!parsed.success) {
-    if (parsed.budget !== undefined)
+    if (parsed.error.budget !== undefined)
       return {
         success: false,
-        error: { kind: 'budget', budget: parsed.budget.budget, message: parsed.budget.message },
+        error: { kind: 'budget', budget: parsed.error.budget, message: parsed.error.message },
       };
     return { success: false, error: { kind: 'read', message: parsed.error.message } };
   }

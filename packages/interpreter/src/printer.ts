@@ -16,7 +16,8 @@ const FUNCTION = intern('function');
 const BACKQUOTE = intern('`');
 const COMMA = intern(',');
 const COMMA_AT = intern(',@');
-const numberLike = /^[-+]?(?:\d+\.?|\d*\.\d+(?:e[-+]?\d+)?|\d+e[-+]?\d+|\d*\.?\d+e\+(?:INF|NaN))$/;
+const numberLike =
+  /^[-+]?(?:\d+\.?|\d*\.\d+(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+|\d*\.?\d+e\+(?:INF|NaN))$/;
 const symbolEscapes = /["\\';#(),.`[\]?\s\u00a0]/;
 
 /** Prints a symbol name with the backslashes `prin1` adds so that it reads back as the same symbol. */
@@ -24,7 +25,7 @@ export function printSymbolName(name: string): string {
   if (name === '') return '##';
   let text = '';
   for (const ch of name) text += symbolEscapes.test(ch) || ch <= ' ' ? `\\${ch}` : ch;
-  return numberLike.test(name) ? `\\${text}` : text;
+  return numberLike.test(name) && !text.startsWith('\\') ? `\\${text}` : text;
 }
 
 /** Prints a string with the escapes `prin1` uses: only `"` and `\` are escaped. */

@@ -6,7 +6,8 @@ import { compileLambda } from './lambda-list.js';
 import type { Limits } from './limits.js';
 import type { Node } from './machine.js';
 import type { FunctionCell } from './nodes-call.js';
-import { Seq } from './nodes-core.js';
+import { PrimitiveCall } from './nodes-call.js';
+import { Const, Seq } from './nodes-core.js';
 import { ToolCallNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
 import { preview } from './printer.js';
@@ -115,6 +116,15 @@ export function compileProgram(
     else (cx.functions.get(name) as FunctionCell).closure = closure;
   }
   const nodes = bodyForms.map((form) => compile(form, null, cx));
+  const single = nodes.length === 1 ? nodes[0] : undefined;
+  if (
+    single instanceof ToolCallNode &&
+    tools.get(single.tool)?.standaloneOnly &&
+    !single.args.every(isDirectArgument)
+  )
+    cx.problems.push(
+      `${single.tool} is standalone-only: its arguments may be literals, quoted data or pure primitive applications, not nested calls`,
+    );
   raiseProblems(cx);
   let transformed = 0;
   cx.compileExpansion = (form: Value, scope: Scope | null): Node => {
@@ -136,8 +146,14 @@ export function compileProgram(
   };
   const body = nodes.length === 1 ? (nodes[0] as Node) : new Seq(nodes);
   const direct =
-    cx.directScript && body instanceof ToolCallNode && body.args.every((a) => a.simple);
+    cx.directScript && body instanceof ToolCallNode && body.args.every(isDirectArgument);
   return { body, cx, direct };
+}
+
+/** Whether a direct call's argument is a literal, quoted data or a pure primitive application of such. */
+function isDirectArgument(node: Node): boolean {
+  if (node instanceof Const) return true;
+  return node instanceof PrimitiveCall && node.args.every(isDirectArgument);
 }
 
 /** Checks a macro expansion against the reader's contract (proper lists, no functions) and size budgets. */

@@ -3,7 +3,8 @@ import { normalizeBig } from './numbers.js';
 import { intern, LFloat, type Value } from './values.js';
 
 const integerPattern = /^[-+]?[0-9]+\.?$/;
-const floatPattern = /^[-+]?(?:[0-9]*\.[0-9]+(?:e[-+]?[0-9]+)?|[0-9]+(?:\.[0-9]*)?e[-+]?[0-9]+)$/;
+const floatPattern =
+  /^[-+]?(?:[0-9]*\.[0-9]+(?:[eE][-+]?[0-9]+)?|[0-9]+(?:\.[0-9]*)?[eE][-+]?[0-9]+)$/;
 const specialFloat = /^([-+]?)[0-9]*\.?[0-9]+e\+(INF|NaN)$/;
 
 /** Interprets an unescaped atom token: an integer, a float, or else a symbol. */

@@ -16,7 +16,7 @@ export type ReadForms = {
 /** The result of `read`: forms, or a read error (or a budget error for size and depth). */
 export type ReadResult =
   | { success: true; value: ReadForms }
-  | { success: false; error: InterpreterError; budget?: BudgetError };
+  | { success: false; error: InterpreterError };
 
 const delimiters = new Set([
   ' ',
@@ -73,8 +73,7 @@ export function read(source: string, limits: Partial<Limits> = {}): ReadResult {
     if (error instanceof BudgetError)
       return {
         success: false,
-        error: new InterpreterError('budget-exceeded', error.message),
-        budget: error,
+        error: new InterpreterError('budget-exceeded', error.message, { budget: error.budget }),
       };
     if (error instanceof GuestError)
       return { success: false, error: new InterpreterError('read-error', error.message) };

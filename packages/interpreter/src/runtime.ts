@@ -148,11 +148,16 @@ export class ScriptRuntime implements Runtime {
       Object.assign(record, { status: 'error', error: message });
       return { value: failure(message), size: message.length };
     }
+    let value: Value;
+    try {
+      value = raw === undefined ? failure(`${record.tool} returned nothing`) : fromJson(raw);
+    } catch (error) {
+      const message = `${record.tool} returned an unusable result: ${(error as Error).message}`;
+      Object.assign(record, { status: 'error', error: message });
+      return { value: failure(message), size: message.length };
+    }
     Object.assign(record, { status: 'success', result: raw });
-    return {
-      value: raw === undefined ? failure(`${record.tool} returned nothing`) : fromJson(raw),
-      size,
-    };
+    return { value, size };
   }
 
   private charge(m: Machine, size: number, record: CallRecord): void {
@@ -256,6 +261,16 @@ export class ScriptRuntime implements Runtime {
   }
 
   callParallel(m: Machine, calls: Array<{ tool: string; args: Value[] }>): void {
+    // A join that cannot fit the nested-call budget launches nothing rather than half its calls.
+    const last = this.calls.length + calls.length;
+    if (last > this.limits.nestedCalls) {
+      const first = calls[Math.max(0, this.limits.nestedCalls - this.calls.length)];
+      exceed(
+        'nested-calls',
+        this.limits.nestedCalls,
+        `calls: stopped before nested call ${first?.tool} at call ${this.limits.nestedCalls + 1}, in a join of ${calls.length} calls`,
+      );
+    }
     const batch = calls.length > 1 ? `batch-${++this.batches}` : undefined;
     const results = new Array<Settled | undefined>(calls.length);
     const records: CallRecord[] = [];

@@ -16,16 +16,16 @@ import {
 } from './compile-support.js';
 import { compileLambda } from './lambda-list.js';
 import type { Node } from './machine.js';
-import { Lambda, Let, LetStar, While } from './nodes-bind.js';
+import { Lambda, Let, LetStar } from './nodes-bind.js';
 import { Funcall, Mapcar, PrimitiveCall } from './nodes-call.js';
 import { AndOr, Const, If, Seq } from './nodes-core.js';
+import { While } from './nodes-loop.js';
 import { ParallelMapNode, ParallelNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
 import { Cons, intern, NIL, Sym, type Value } from './values.js';
 
 const LAMBDA = intern('lambda');
-const _QUOTE = intern('quote');
-const _FUNCTION = intern('function');
+const FUNCTION = intern('function');
 
 /** Compiles one special form or convenience from its argument forms. */
 export type Handler = (args: Value[], scope: Scope | null, cx: CompileContext, form: Cons) => Node;
@@ -141,7 +141,11 @@ export const handlers: Record<string, Handler> = {
   },
   'parallel-map': (args, scope, cx, form) => {
     if (!arity('parallel-map', args, 2, 2, cx, form)) return new Const(NIL);
-    const fn = items(args[0] as Value);
+    let literal = args[0] as Value;
+    // #'(lambda …) is the same lambda.
+    if (literal instanceof Cons && literal.car === FUNCTION && literal.cdr instanceof Cons)
+      literal = literal.cdr.car;
+    const fn = items(literal);
     const params = fn === undefined ? undefined : items(fn[1] ?? NIL);
     if (
       fn === undefined ||

@@ -42,15 +42,20 @@ export type Integer = number | bigint;
 /** Any guest value: symbols (including `nil`, `t` and keywords), numbers, strings, conses, vectors, closures. */
 export type Value = Sym | Integer | LFloat | string | Cons | Value[] | Closure;
 
-const table = new Map<string, Sym>();
+// Weakly held, so names a long-running host reads from tool results do not accumulate forever;
+// a symbol stays unique for as long as anything still references it.
+const table = new Map<string, WeakRef<Sym>>();
+const cleanup = new FinalizationRegistry<string>((name) => {
+  if (table.get(name)?.deref() === undefined) table.delete(name);
+});
 
 /** Returns the interned symbol named `name` from the private symbol table. */
 export function intern(name: string): Sym {
-  let symbol = table.get(name);
-  if (symbol === undefined) {
-    symbol = new Sym(name, true);
-    table.set(name, symbol);
-  }
+  const existing = table.get(name)?.deref();
+  if (existing !== undefined) return existing;
+  const symbol = new Sym(name, true);
+  table.set(name, new WeakRef(symbol));
+  cleanup.register(symbol, name);
   return symbol;
 }
 

@@ -1,2 +1,22 @@
+export * from './ask/index.js';
 export { ToolsError, type ToolsErrorCode } from './errors.js';
+export type { FileTarget, FileToolOptions } from './file-target.js';
+export { createFileTools, type FileToolsOptions } from './file-tools.js';
+export * from './navigation/index.js';
+export {
+  type ApplyPatchOptions,
+  createApplyPatchTool,
+  pathsOfPatch,
+} from './patch/apply-patch-tool.js';
+export { type ParsedPatch, parsePatch } from './patch/parse-patch.js';
+export type { BodyLine, Hunk, PatchOperation } from './patch/patch-types.js';
+export { createTargetPreparer } from './prepare-targets.js';
+export { createReadTool } from './read/read-tool.js';
+export { applyPatchRenderer } from './render/apply-patch-renderer.js';
+export { readRenderer } from './render/read-renderer.js';
+export { fileToolRenderers } from './render/renderers.js';
+export { globRenderer } from './render/search-renderers.js';
+export { createGlobTool } from './search/glob-tool.js';
+export { createGrepTool } from './search/grep-tool.js';
+export { createToolSet, NATIVE_TOOLS, type ToolSet, type ToolSetOptions } from './tool-set.js';
 export * from './web/index.js';

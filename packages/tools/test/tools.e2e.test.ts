@@ -1,14 +1,56 @@
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let root = '';
+beforeAll(async () => {
+  root = await realpath(await mkdtemp(path.join(tmpdir(), 'toolcall-tools-e2e-')));
+  await writeFile(path.join(root, 'a.txt'), 'hello needle\n');
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+type Module = typeof import('@toolcall/tools');
+
+async function exercise(tools: Module): Promise<unknown[]> {
+  const { pipeline } = tools.createToolSet({ workspace: root, permissions: { mode: 'full-auto' } });
+  const results: unknown[] = [];
+  const calls: [string, Record<string, unknown>][] = [
+    ['Read', { file_path: 'a.txt' }],
+    ['Glob', { pattern: '*.txt' }],
+    ['Grep', { pattern: 'needle', output_mode: 'count' }],
+    ['ApplyPatch', { patch: '*** Begin Patch\n*** Add File: b.txt\n+b\n*** End Patch' }],
+    ['ApplyPatch', { patch: '*** Begin Patch\n*** Delete File: b.txt\n*** End Patch' }],
+  ];
+  for (const [index, [name, input]] of calls.entries()) {
+    const outcome = await pipeline.runTool({ name, input, toolUseId: `toolu_${index}` }).outcome;
+    results.push(outcome.result);
+  }
+  return results;
+}
 
 // Imports the built package by its own name (Node self-reference through the
-// exports map), once as ESM and once as CommonJS.
+// exports map), once as ESM and once as CommonJS, and runs every file tool with each.
 describe('@toolcall/tools as a consumer sees it', () => {
   it('exposes the same API through import and require', async () => {
     const esm = await import('@toolcall/tools');
-    const cjs = createRequire(import.meta.url)('@toolcall/tools');
+    const cjs = createRequire(import.meta.url)('@toolcall/tools') as Module;
     expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());
-    expect(typeof esm.ToolsError.isInstance).toBe('function');
     expect(cjs.ToolsError.isInstance(new esm.ToolsError('invalid-tool-set', 'x'))).toBe(true);
+  });
+
+  it('runs Read, Glob, Grep and ApplyPatch (ripgrep included) from both builds', async () => {
+    const expected = [
+      '1\thello needle',
+      path.join(root, 'a.txt'),
+      `${path.join(root, 'a.txt')}:1`,
+      'Applied patch: 1 change\nApplied: b.txt',
+      'Applied patch: 1 change\nApplied: b.txt',
+    ];
+    expect(await exercise(await import('@toolcall/tools'))).toEqual(expected);
+    expect(await exercise(createRequire(import.meta.url)('@toolcall/tools') as Module)).toEqual(
+      expected,
+    );
   });
 });

@@ -31,7 +31,7 @@ function confinedManager(options: Partial<ExecManagerOptions> = {}) {
     sandbox: 'required',
     hostEnvironment: {
       PATH: '/usr/local/bin:/usr/bin:/bin',
-      HOME: process.env.HOME,
+      HOME: fakeHome,
       MY_API_TOKEN: 's3cret',
       PLAIN: 'visible',
     },

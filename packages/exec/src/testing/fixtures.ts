@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,14 +20,16 @@ export function temporaryDirectory(prefix = 'exec-test-'): string {
   return directory;
 }
 
-/** A manager over a fresh workspace, torn down after the test; read-only analysis skips login files. */
+/** A manager over a fresh workspace with the real analyzer, torn down after the test. */
 export function testManager(options: Partial<ExecManagerOptions> = {}): ExecManager {
+  const host = options.hostEnvironment ?? process.env;
   const manager = createExecManager({
     workspaceRoot: temporaryDirectory(),
     sandbox: 'off',
     graceMs: 300,
-    analyze: () => ({ readOnly: true }),
     ...options,
+    // Login shells read the host's startup files; an empty home keeps outputs deterministic.
+    hostEnvironment: { ...host, HOME: options.hostEnvironment?.HOME ?? temporaryDirectory() },
   });
   cleanups.push(() => manager.teardown());
   return manager;
@@ -66,4 +69,16 @@ export async function waitForDescendants(pid: number, count: number): Promise<vo
   while (findDescendants(pid).length < count) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** Resolves once `predicate` holds, checking every 10 ms (for states that emit no event). */
+export async function waitUntil(predicate: () => boolean): Promise<void> {
+  while (!predicate()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** Creates a named pipe in a temporary directory. */
+export function temporaryFifo(name = 'fifo'): string {
+  const path = join(temporaryDirectory('exec-fifo-'), name);
+  execFileSync('mkfifo', [path]);
+  return path;
 }

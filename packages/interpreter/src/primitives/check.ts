@@ -86,6 +86,11 @@ export function checkCount(m: Machine, count: number): void {
     );
 }
 
+/** Charges a walk over `count` list cells as extra steps (one per 64 cells). */
+export function walked(m: Machine, count: number): void {
+  if (count > 0) m.steps += Math.floor(count / 64);
+}
+
 /** Collects a proper list's elements, raising listp on a dotted tail. */
 export function listToArray(value: Value): Value[] {
   const items: Value[] = [];

@@ -14,8 +14,10 @@ import {
   define,
   given,
   listToArray,
+  walked,
   wrongType,
 } from './check.js';
+import { charLength } from './code-points.js';
 
 const MANY = Number.POSITIVE_INFINITY;
 type Same = (a: Value, b: Value, m?: Machine) => boolean;
@@ -39,7 +41,7 @@ function nthcdr(n: number, value: Value): Value {
 }
 
 function length(value: Value): number {
-  if (typeof value === 'string') return Array.from(value).length;
+  if (typeof value === 'string') return charLength(value);
   if (Array.isArray(value)) return value.length;
   let n = 0;
   let tail: Value = value;
@@ -62,22 +64,26 @@ function append(args: Value[], m: Machine): Value {
     checkCount(m, items.length);
   }
   allocateCells(m, items.length);
+  walked(m, items.length);
   return list(items, args[args.length - 1] as Value);
 }
 
 function member(elt: Value, value: Value, same: Same, m: Machine): Value {
   let tail = asList(value) as Value;
+  let count = 0;
   while (tail instanceof Cons) {
-    if (same(elt, tail.car, m)) return tail;
+    if (same(elt, tail.car, m)) break;
     tail = tail.cdr;
+    count++;
   }
-  return NIL;
+  walked(m, count);
+  return tail instanceof Cons ? tail : NIL;
 }
 
 // Guest code cannot mutate a cons, so an alist looked up repeatedly can be indexed once.
 const assocIndexes = new WeakMap<Cons, Map<Value, Cons> | number>();
 
-function indexedAssoc(key: Value, head: Cons): Value | undefined {
+function indexedAssoc(key: Value, head: Cons, m: Machine): Value | undefined {
   const known = assocIndexes.get(head);
   if (known === undefined) {
     assocIndexes.set(head, 1);
@@ -90,6 +96,7 @@ function indexedAssoc(key: Value, head: Cons): Value | undefined {
       const entry = tail.car;
       if (entry instanceof Cons && !index.has(entry.car)) index.set(entry.car, entry);
     }
+    walked(m, index.size);
     assocIndexes.set(head, index);
   }
   return index.get(key) ?? NIL;
@@ -98,37 +105,38 @@ function indexedAssoc(key: Value, head: Cons): Value | undefined {
 function assoc(key: Value, alist: Value, same: Same, m: Machine): Value {
   let tail = asList(alist) as Value;
   // Strings, fixnums and symbols are equal exactly when they are ===, so skip the generic test.
-  if (
+  const exact =
     (same === equal || same === eq) &&
-    (typeof key === 'string' || typeof key === 'number' || key instanceof Sym)
-  ) {
-    if (tail instanceof Cons && same === equal) {
-      const found = indexedAssoc(key, tail);
-      if (found !== undefined) return found;
-    }
-    while (tail instanceof Cons) {
-      const entry = tail.car;
-      if (entry instanceof Cons && entry.car === key) return entry;
-      tail = tail.cdr;
-    }
-    return NIL;
+    (typeof key === 'string' || typeof key === 'number' || key instanceof Sym);
+  if (exact && tail instanceof Cons && same === equal) {
+    const found = indexedAssoc(key, tail, m);
+    if (found !== undefined) return found;
   }
+  let count = 0;
   while (tail instanceof Cons) {
     const entry = tail.car;
-    if (entry instanceof Cons && same(key, entry.car, m)) return entry;
+    if (entry instanceof Cons && (exact ? entry.car === key : same(key, entry.car, m))) break;
     tail = tail.cdr;
+    count++;
   }
-  return NIL;
+  walked(m, count);
+  return tail instanceof Cons ? tail.car : NIL;
 }
 
 function plistMember(plist: Value, prop: Value, same: Same, m: Machine): Value {
   let tail = plist;
+  let count = 0;
   while (tail instanceof Cons) {
-    if (same(tail.car, prop, m)) return tail;
-    if (!(tail.cdr instanceof Cons)) return NIL;
+    if (same(tail.car, prop, m)) break;
+    if (!(tail.cdr instanceof Cons)) {
+      tail = NIL;
+      break;
+    }
     tail = tail.cdr.cdr;
+    count++;
   }
-  return NIL;
+  walked(m, count);
+  return tail instanceof Cons ? tail : NIL;
 }
 
 function predicateOf(args: Value[], index: number): Same {
@@ -175,9 +183,19 @@ export const listPrimitives: Primitive[] = [
     return list(args);
   }),
   define('append', 0, MANY, append),
-  define('length', 1, 1, ([v]) => length(v as Value)),
-  define('nth', 2, 2, ([n, v]) => car(nthcdr(asFixnum(n), v as Value))),
-  define('nthcdr', 2, 2, ([n, v]) => nthcdr(asFixnum(n), v as Value)),
+  define('length', 1, 1, ([v], m) => {
+    const n = length(v as Value);
+    walked(m, n);
+    return n;
+  }),
+  define('nth', 2, 2, ([n, v], m) => {
+    walked(m, asFixnum(n));
+    return car(nthcdr(asFixnum(n), v as Value));
+  }),
+  define('nthcdr', 2, 2, ([n, v], m) => {
+    walked(m, asFixnum(n));
+    return nthcdr(asFixnum(n), v as Value);
+  }),
   define('last', 1, 2, ([v, n]) => {
     const items = listToArray(v as Value);
     const count = given(n) ? asFixnum(n) : 1;
@@ -199,12 +217,14 @@ export const listPrimitives: Primitive[] = [
     if (typeof v === 'string') return checkString(m, Array.from(v).reverse().join(''));
     const items = Array.isArray(v) ? [...v] : listToArray(v as Value);
     allocateCells(m, items.length);
+    walked(m, items.length);
     items.reverse();
     return Array.isArray(v) ? items : list(items);
   }),
   define('sort', 1, 1, ([v], m) => {
     const items = Array.isArray(v) ? [...v] : listToArray(v as Value);
     allocateCells(m, items.length);
+    walked(m, items.length * Math.max(1, Math.log2(items.length)));
     items.sort(sortKey);
     return Array.isArray(v) ? items : list(items);
   }),

@@ -3,7 +3,7 @@ import { normalizeBig } from '../numbers.js';
 import { LFloat, type Value } from '../values.js';
 
 const decimal =
-  /^[-+]?(?:[0-9]+(?:\.[0-9]+)?e\+(?:INF|NaN)|[0-9]+(?:\.[0-9]*)?(?:e[-+]?[0-9]+)?|\.[0-9]+(?:e[-+]?[0-9]+)?)/;
+  /^[-+]?(?:[0-9]+(?:\.[0-9]+)?e\+(?:INF|NaN)|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\.[0-9]+(?:[eE][-+]?[0-9]+)?)/;
 
 /** Emacs `string-to-number`: leading whitespace skipped, trailing junk ignored, 0 when nothing parses. */
 export function parseNumber(text: string, base: number, bits: number): Value {

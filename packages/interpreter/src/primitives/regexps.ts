@@ -1,9 +1,14 @@
 import { exceed } from '../guest-error.js';
 import { guestError, type Machine } from '../machine.js';
 import type { Primitive } from '../nodes-call.js';
-import { type CompiledRegexp, compileRegexp, regexpQuote } from '../regexp-shim.js';
+// The one import of the regexp engine: switch it to '../regexp/index.js' when that branch lands.
+import { type CompiledRegexp, compileRegexp, regexpQuote } from '../regexp/index.js';
+
+export { compileRegexp };
+
 import { list, NIL, type Value } from '../values.js';
 import { asFixnum, asString, CELL_BYTES, checkString, define, given } from './check.js';
+import { charIndex, charLength, unitOffset } from './code-points.js';
 
 /** The fixed whitespace separator an omitted split separator uses (never Emacs configuration). */
 export const defaultSeparators = '[ \f\t\n\r\v]+';
@@ -14,6 +19,18 @@ export function guestRegexp(pattern: string): CompiledRegexp {
   const result = compileRegexp(pattern);
   if (!result.success) return guestError(`invalid-regexp "${pattern}": ${result.error.message}`);
   return result.value;
+}
+
+const emptyProbes = ['', ' ', 'a', 'a b,1\n'];
+
+/** Whether a separator can match the empty string (Emacs's split-string can loop on such separators). */
+export function canMatchEmpty(regexp: CompiledRegexp): boolean {
+  for (const probe of emptyProbes)
+    for (let at = 0; at <= probe.length; at++) {
+      const match = regexp.exec(probe, at);
+      if (match !== null && match.start === match.end) return true;
+    }
+  return false;
 }
 
 /** Refuses a match whose estimated work exceeds the regexp-work budget, before matching. */
@@ -61,6 +78,10 @@ function split(
       `bytes: splitting ${text.length} characters could produce a larger list`,
     );
   const regexp = guestRegexp(pattern);
+  if (canMatchEmpty(regexp))
+    guestError(
+      `split-string: the separator "${pattern}" can match the empty string, which is not allowed in the dialect`,
+    );
   chargeRegexp(m, regexp, text.length);
   const pieces: string[] = [];
   const push = (from: number, to: number): void => {
@@ -95,12 +116,14 @@ export const regexpPrimitives: Primitive[] = [
   define('string-match-p', 2, 3, ([re, s, start], m) => {
     const text = asString(s);
     const regexp = guestRegexp(asString(re));
+    const length = charLength(text);
     let from = given(start) ? asFixnum(start) : 0;
-    if (from < 0) from += text.length;
-    if (from < 0 || from > text.length) guestError(`args-out-of-range ${from}`);
-    chargeRegexp(m, regexp, text.length - from);
-    const match = regexp.exec(text, from);
-    return match === null ? NIL : match.start;
+    if (from < 0) from += length;
+    if (from < 0 || from > length) guestError(`args-out-of-range ${from}`);
+    const unit = unitOffset(text, from);
+    chargeRegexp(m, regexp, text.length - unit);
+    const match = regexp.exec(text, unit);
+    return match === null ? NIL : charIndex(text, match.start);
   }),
   define('split-string', 1, 4, ([s, separators, omitNulls, trim], m) =>
     split(m, asString(s), separators, omitNulls, trim),

@@ -14,6 +14,7 @@ import {
   listToArray,
   wrongType,
 } from './check.js';
+import { charIndex, charLength, unitOffset } from './code-points.js';
 import { parseNumber } from './parse-number.js';
 
 const MANY = Number.POSITIVE_INFINITY;
@@ -86,7 +87,9 @@ function nondirectory(name: string): string {
 }
 
 function sansVersions(name: string): string {
-  return name.replace(/(?:\.~[-0-9a-zA-Z._]+~|~)$/, '');
+  const stripped = name.replace(/(?:\.~[-0-9a-zA-Z._]+~|~)$/, '');
+  // A name that is only a version marker keeps it, as in Emacs.
+  return stripped === '' ? name : stripped;
 }
 
 function extensionAt(file: string): number {
@@ -129,9 +132,9 @@ export const textPrimitives: Primitive[] = [
     const n = asString(needle);
     const h = asString(haystack);
     const from = given(start) ? asFixnum(start) : 0;
-    if (from < 0 || from > h.length) guestError(`args-out-of-range ${from}`);
-    const at = h.indexOf(n, from);
-    return at < 0 ? NIL : at;
+    if (from < 0 || from > charLength(h)) guestError(`args-out-of-range ${from}`);
+    const at = h.indexOf(n, unitOffset(h, from));
+    return at < 0 ? NIL : charIndex(h, at);
   }),
   define('upcase', 1, 1, ([v], m) =>
     charged(

@@ -1,0 +1,3 @@
+export { type CompileRegexpOptions, compileRegexp, GuestRegexp } from './compile.js';
+export { regexpQuote } from './regexp-quote.js';
+export type { CompiledRegexp, RegexpCompileResult, RegexpMatch } from './types.js';

@@ -1,0 +1,240 @@
+// Benchmarks the file tools against their command-line baselines in one run:
+// Grep vs rg, Glob vs rg --files -g, Read vs sed -n, ApplyPatch vs git apply.
+// Run after a build: `pnpm --filter @toolcall/tools bench`.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createToolSet } from '../dist/index.js';
+import { ripgrepPath } from './ripgrep.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const modules = path.resolve(here, '../../../node_modules/.pnpm');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
+const rg = ripgrepPath();
+
+// The machine is shared and loaded, so the best round estimates each side's own cost.
+function best(values) {
+  return Math.min(...values);
+}
+
+function timeCommand(command, args, options = {}) {
+  const started = process.hrtime.bigint();
+  const run = spawnSync(command, args, { maxBuffer: 1 << 30, cwd: options.cwd ?? tmpdir() });
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+  if (run.status !== 0 && run.status !== 1) throw new Error(`${command} failed: ${run.stderr}`);
+  return elapsed;
+}
+
+async function timeTool(pipeline, name, input) {
+  const started = process.hrtime.bigint();
+  const outcome = await pipeline.runTool({ name, input, toolUseId: `bench_${Math.random()}` })
+    .outcome;
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+  if (outcome.status !== 'success') throw new Error(`${name} failed: ${outcome.result}`);
+  return elapsed;
+}
+
+// Alternates tool and baseline so machine load affects both alike; reports the best rounds.
+async function compare(label, tool, baseline, goal) {
+  const toolTimes = [];
+  const baseTimes = [];
+  await tool();
+  baseline();
+  for (let round = 0; round < rounds; round += 1) {
+    toolTimes.push(await tool());
+    baseTimes.push(baseline());
+  }
+  const ratio = best(toolTimes) / best(baseTimes);
+  const verdict = ratio <= goal ? 'ok' : 'OVER GOAL';
+  console.log(
+    `${label.padEnd(44)} tool ${best(toolTimes).toFixed(1).padStart(8)} ms   baseline ${best(baseTimes).toFixed(1).padStart(8)} ms   ratio ${ratio.toFixed(2)}x (goal ≤ ${goal}x) ${verdict}`,
+  );
+}
+
+const rgFlags = [
+  '--no-config',
+  '--hidden',
+  '--no-require-git',
+  '--color',
+  'never',
+  '--max-columns',
+  '2000',
+  '--max-columns-preview',
+];
+const vcs = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'].flatMap((name) => ['--glob', `!${name}`]);
+
+const scratch = await realpath(await mkdtemp(path.join(tmpdir(), 'toolcall-tools-bench-')));
+// The repository's .gitignore ignores node_modules, so Grep (which honours ignore files) would
+// search nothing there; a copy outside the repository is searched in full by tool and baseline.
+const tree = path.join(scratch, 'node_modules');
+execFileSync('cp', ['-a', modules, tree]);
+try {
+  const { pipeline } = createToolSet({ workspace: tree, permissions: { mode: 'full-auto' } });
+  console.log(
+    `tree: ${tree} (${execFileSync(rg, ['--files', '--hidden', '--no-ignore', tree]).toString().split('\n').length - 1} files), ${rounds} rounds, best round each`,
+  );
+
+  await compare(
+    'Grep files_with_matches "createRequire"',
+    () => timeTool(pipeline, 'Grep', { pattern: 'createRequire', path: tree, head_limit: 0 }),
+    () =>
+      timeCommand(rg, [
+        ...rgFlags,
+        ...vcs,
+        '--files-with-matches',
+        '--regexp',
+        'createRequire',
+        '--',
+        tree,
+      ]),
+    1.15,
+  );
+  await compare(
+    'Grep content -i "sourceMappingURL=data"',
+    () =>
+      timeTool(pipeline, 'Grep', {
+        pattern: 'sourceMappingURL=data',
+        path: tree,
+        output_mode: 'content',
+        '-i': true,
+        head_limit: 0,
+      }),
+    () =>
+      timeCommand(rg, [
+        ...rgFlags,
+        '--ignore-case',
+        ...vcs,
+        '--heading',
+        '--with-filename',
+        '--max-count',
+        '1000',
+        '--line-number',
+        '--regexp',
+        'sourceMappingURL=data',
+        '--',
+        tree,
+      ]),
+    1.15,
+  );
+  await compare(
+    'Glob "**/*.d.ts" (stops at 100 results)',
+    () => timeTool(pipeline, 'Glob', { pattern: '**/*.d.ts', path: tree }),
+    () =>
+      timeCommand(rg, [
+        '--files',
+        '--hidden',
+        '--no-ignore',
+        '--no-config',
+        '--glob-case-insensitive',
+        '--glob',
+        '**/*.d.ts',
+        ...vcs,
+        '--',
+        tree,
+      ]),
+    1.15,
+  );
+  await compare(
+    'Glob "**/LICENSE.md" (every result)',
+    () => timeTool(pipeline, 'Glob', { pattern: '**/LICENSE.md', path: tree }),
+    () =>
+      timeCommand(rg, [
+        '--files',
+        '--hidden',
+        '--no-ignore',
+        '--no-config',
+        '--glob-case-insensitive',
+        '--glob',
+        '**/LICENSE.md',
+        ...vcs,
+        '--',
+        tree,
+      ]),
+    1.15,
+  );
+
+  // Read: 100 lines at line 1,000,000 of a generated 200 MB file.
+  const big = path.join(scratch, 'big.txt');
+  await new Promise((resolve, reject) => {
+    const out = createWriteStream(big);
+    const line = `${'x'.repeat(190)}\n`;
+    let written = 0;
+    const chunk = line.repeat(5000);
+    const write = () => {
+      while (written < 1_050_000) {
+        written += 5000;
+        if (!out.write(chunk)) return out.once('drain', write);
+      }
+      out.end(resolve);
+    };
+    out.on('error', reject);
+    write();
+  });
+  const readSet = createToolSet({ workspace: scratch, permissions: { mode: 'full-auto' } });
+  await compare(
+    'Read 100 lines at line 1,000,000 of 200 MB',
+    () => timeTool(readSet.pipeline, 'Read', { file_path: big, offset: 1_000_000, limit: 100 }),
+    () => timeCommand('sed', ['-n', '1000000,1000099p', big]),
+    1.5,
+  );
+  await rm(big);
+
+  // ApplyPatch: the same 50-file change as an ApplyPatch patch and as a unified diff.
+  const patchRoot = path.join(scratch, 'patch');
+  await mkdir(patchRoot);
+  const forward = ['*** Begin Patch'];
+  const backward = ['*** Begin Patch'];
+  let diff = '';
+  for (let file = 0; file < 50; file += 1) {
+    const name = `src/file-${file}.ts`;
+    await mkdir(path.join(patchRoot, 'src'), { recursive: true });
+    const lines = Array.from({ length: 300 }, (_, line) => `export const value${line} = ${line};`);
+    await writeFile(path.join(patchRoot, name), `${lines.join('\n')}\n`);
+    forward.push(
+      `*** Update File: ${name}`,
+      '@@',
+      ' export const value99 = 99;',
+      '-export const value100 = 100;',
+      '+export const value100 = 1000;',
+      ' export const value101 = 101;',
+    );
+    backward.push(
+      `*** Update File: ${name}`,
+      '@@',
+      ' export const value99 = 99;',
+      '-export const value100 = 1000;',
+      '+export const value100 = 100;',
+      ' export const value101 = 101;',
+    );
+    diff += `--- a/${name}\n+++ b/${name}\n@@ -100,3 +100,3 @@\n export const value99 = 99;\n-export const value100 = 100;\n+export const value100 = 1000;\n export const value101 = 101;\n`;
+  }
+  forward.push('*** End Patch');
+  backward.push('*** End Patch');
+  await writeFile(path.join(scratch, 'change.diff'), diff);
+  const patchSet = createToolSet({ workspace: patchRoot, permissions: { mode: 'full-auto' } });
+  let applied = false;
+  await compare(
+    'ApplyPatch 50 files vs git apply',
+    async () => {
+      const time = await timeTool(patchSet.pipeline, 'ApplyPatch', {
+        patch: (applied ? backward : forward).join('\n'),
+      });
+      applied = !applied;
+      return time;
+    },
+    () => {
+      const args = applied
+        ? ['apply', '-R', path.join(scratch, 'change.diff')]
+        : ['apply', path.join(scratch, 'change.diff')];
+      const time = timeCommand('git', args, { cwd: patchRoot });
+      applied = !applied;
+      return time;
+    },
+    2,
+  );
+} finally {
+  await rm(scratch, { recursive: true, force: true });
+}

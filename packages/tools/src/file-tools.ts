@@ -1,0 +1,27 @@
+import type { ExecManager } from '@toolcall/exec';
+import type { Tool } from '@toolcall/pipeline';
+import type { ResourceResolver } from '@toolcall/resources';
+import { createApplyPatchTool } from './patch/apply-patch-tool.js';
+import { createReadTool } from './read/read-tool.js';
+import { createGlobTool } from './search/glob-tool.js';
+import { createGrepTool } from './search/grep-tool.js';
+
+/** Options shared by the four file tools. */
+export interface FileToolsOptions {
+  readonly cwd: string;
+  readonly resources?: ResourceResolver | undefined;
+  readonly sessionId?: string | undefined;
+  readonly exec?: ExecManager | undefined;
+  /** Helper timeout in milliseconds (default 20 s). */
+  readonly timeoutMs?: number;
+}
+
+/** Creates Read, Glob, Grep and ApplyPatch bound to one working directory and resolver. */
+export function createFileTools(options: FileToolsOptions): Tool[] {
+  return [
+    createReadTool(options),
+    createGlobTool(options),
+    createGrepTool(options),
+    createApplyPatchTool(options),
+  ];
+}

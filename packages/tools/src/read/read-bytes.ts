@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import type { ExecManager } from '@toolcall/exec';
+import type { MediaInput } from '@toolcall/pipeline';
+import { extensionOf, isBinaryExtension, looksBinary } from './binary.js';
+import { bufferChunks } from './file-chunks.js';
+import { parsePageRange } from './page-range.js';
+import { checkImage, IMAGE_TYPES, MAX_IMAGE_BYTES } from './read-media.js';
+import { pdfPages, pdfText, withPdfFile } from './read-pdf.js';
+import { readErrors, readTextWindow } from './read-text.js';
+
+/** Read's arguments after defaults: 1-based offset, line limit, optional PDF pages. */
+export interface ReadArguments {
+  readonly offset: number;
+  readonly limit: number;
+  readonly pages: string | undefined;
+  /** Whether the caller named an offset or a limit (large files need one). */
+  readonly explicitRange: boolean;
+  /** Where helpers run: confined through @toolcall/exec, or spawned directly. */
+  readonly exec: ExecManager | undefined;
+}
+
+/** What a Read produced: text, its error flag, and any media to attach. */
+export interface ReadResponse {
+  readonly text: string;
+  readonly error: boolean;
+  readonly media?: readonly MediaInput[];
+  readonly lines?: number;
+}
+
+const error = (text: string): ReadResponse => ({ text, error: true });
+
+/** Reads an image or a PDF, from a path or from bytes already in memory. */
+export async function readDocument(
+  source: { path: string } | { bytes: Uint8Array },
+  extension: string,
+  shown: string,
+  args: ReadArguments,
+  size: number,
+): Promise<ReadResponse> {
+  const imageType = IMAGE_TYPES[extension];
+  if (imageType !== undefined) {
+    if (args.pages !== undefined)
+      return error(`Parameter pages applies only to PDF files: ${shown}`);
+    if (size > MAX_IMAGE_BYTES) {
+      return error(
+        `Cannot read image ${shown}: ${size.toLocaleString('en-US')} bytes exceeds the 10 MiB limit`,
+      );
+    }
+    const bytes = 'bytes' in source ? source.bytes : new Uint8Array(await readFile(source.path));
+    const checked = checkImage(bytes, imageType, shown);
+    if (!checked.success) return error(checked.message);
+    return {
+      text: `Image ${shown}: ${checked.summary} (attached as media)`,
+      error: false,
+      media: [checked.media],
+    };
+  }
+  return withPdfFile(source, async (file, scratch) => {
+    if (args.pages !== undefined) {
+      const range = parsePageRange(args.pages);
+      if (!range.success) return error(range.message);
+      const rendered = await pdfPages(file, scratch, range.value, shown, args.exec);
+      if (!rendered.success) return error(rendered.message);
+      const { first, last, total } = rendered;
+      const more =
+        last < total && (range.value.last === undefined || range.value.last > last)
+          ? `\nRendered pages ${first}-${last} of ${total}. Use Read(file_path="${shown}", pages="${last + 1}-") to continue.`
+          : '';
+      return {
+        text: `PDF ${shown}: pages ${first}-${last} of ${total} attached as PNG images.${more}`,
+        error: false,
+        media: rendered.media,
+      };
+    }
+    const extracted = await pdfText(file, scratch, args.exec);
+    if (!extracted.success) return error(`Cannot read PDF ${shown}: ${extracted.message}`);
+    if (extracted.text.trim() === '') {
+      return {
+        text: `PDF ${shown} has no extractable text. Use pages="1-" to read it as images.`,
+        error: false,
+      };
+    }
+    const bytes = new TextEncoder().encode(extracted.text);
+    return readTextWindow(bufferChunks(bytes), {
+      shown,
+      offset: args.offset,
+      limit: args.limit,
+      size: bytes.length,
+    });
+  });
+}
+
+/** Reads file bytes a resource produced, with the same rules as a plain file. */
+export async function readBytes(
+  bytes: Uint8Array,
+  shown: string,
+  args: ReadArguments,
+  allowMedia: boolean,
+): Promise<ReadResponse> {
+  const extension = extensionOf(shown);
+  if (extension in IMAGE_TYPES || extension === '.pdf') {
+    if (!allowMedia) return error(`Cannot read media from ${shown}: this family holds text only`);
+    return readDocument({ bytes }, extension, shown, args, bytes.length);
+  }
+  if (isBinaryExtension(extension) || looksBinary(bytes)) {
+    return error(readErrors.binary(extension || 'binary data', shown, bytes.length));
+  }
+  return readTextWindow(bufferChunks(bytes), {
+    shown,
+    offset: args.offset,
+    limit: args.limit,
+    size: bytes.length,
+  });
+}

@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { buildRenderTree, renderPlain } from '@toolcall/render';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestWorkspace, type TestWorkspace } from './testing/workspace.js';
+import { createToolSet } from './tool-set.js';
+
+let workspace: TestWorkspace;
+beforeAll(async () => {
+  workspace = await createTestWorkspace({
+    docsDirectory: path.resolve(import.meta.dirname, '../../../docs'),
+  });
+  await workspace.write('src/a.ts', 'export const a = 1;\n');
+});
+afterAll(() => workspace.dispose());
+
+async function rendered(name: string, input: Record<string, unknown>): Promise<string> {
+  const outcome = await workspace.call(name, input);
+  const tree = buildRenderTree(
+    [
+      {
+        id: outcome.toolUseId,
+        tool: name,
+        args: input,
+        result: outcome.result,
+        status: outcome.status,
+        renderData: outcome.renderData ?? null,
+      },
+    ],
+    { registry: workspace.toolSet.renderers, expand: 'all' },
+  );
+  return renderPlain(tree);
+}
+
+describe('createToolSet', () => {
+  it('registers the file tools, ToolSearch and ToolCall in one pipeline', () => {
+    expect(workspace.toolSet.pipeline.tools().map((tool) => tool.name)).toEqual([
+      'Read',
+      'Glob',
+      'Grep',
+      'ApplyPatch',
+      'ToolSearch',
+      'ToolCall',
+    ]);
+    expect(workspace.toolSet.tools.map((tool) => typeof tool.renderer)).toEqual([
+      'object',
+      'object',
+      'object',
+      'object',
+    ]);
+  });
+
+  it('throws a TypeError naming the option when the workspace is not absolute', () => {
+    expect(() => createToolSet({ workspace: 'relative' })).toThrow(
+      new TypeError(
+        'createToolSet: workspace must be an absolute directory path, received relative',
+      ),
+    );
+  });
+
+  it('serves the manuals through toolcall:// to Read and Grep', async () => {
+    const read = await workspace.run('Read', { file_path: 'toolcall://tools/files.md', limit: 1 });
+    expect(read.status).toBe('success');
+    expect(String(read.result)).toMatch(/^1\t# /);
+    const grep = await workspace.run('Grep', { pattern: 'Begin Patch', path: 'toolcall://tools' });
+    expect(grep.result).toBe('toolcall://tools/applypatch.md');
+  });
+
+  it('renders each file tool through the registry', async () => {
+    expect(await rendered('Read', { file_path: 'src/a.ts' })).toContain('Read src/a.ts (1 line)');
+    expect(await rendered('Glob', { pattern: '*.ts' })).toContain('Glob "*.ts" (1 file)');
+    expect(await rendered('Grep', { pattern: 'const', output_mode: 'content' })).toContain(
+      'Grep "const" (1 match in 1 file)',
+    );
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: src/a.ts',
+      '-export const a = 1;',
+      '+export const a = 2;',
+      '*** End Patch',
+    ].join('\n');
+    const drawn = await rendered('ApplyPatch', { patch });
+    expect(drawn).toContain('ApplyPatch src/a.ts (+1 −1)');
+    expect(drawn).toContain('+export const a = 2;');
+  });
+
+  it('runs the file tools from a ToolCall script through the same pipeline', async () => {
+    await workspace.write('script/a.txt', 'alpha\n');
+    const direct = await workspace.run('ToolCall', {
+      expression: '(Read :file_path "script/a.txt")',
+    });
+    expect(direct).toEqual({ status: 'success', result: '1\talpha' });
+    const patch = '*** Begin Patch\n*** Update File: script/a.txt\n-alpha\n+beta\n*** End Patch';
+    const composed = await workspace.run('ToolCall', {
+      expression: [
+        `(ApplyPatch :patch ${JSON.stringify(patch)})`,
+        '(concat (Read :file_path "script/a.txt") " | "',
+        '        (Grep :pattern "beta" :path "script" :output_mode "count"))',
+      ].join('\n'),
+    });
+    expect(composed).toEqual({
+      status: 'success',
+      result: `1\tbeta | ${path.join(workspace.root, 'script/a.txt')}:1`,
+    });
+    const failed = await workspace.run('ToolCall', {
+      expression: '(Read :file_path "script/absent.txt")',
+    });
+    expect(failed).toEqual({
+      status: 'error',
+      result: 'Error: File script/absent.txt does not exist',
+    });
+  });
+
+  it('finds the file tools with ToolSearch', async () => {
+    const { status, result } = await workspace.run('ToolSearch', { query: 'ApplyPatch' });
+    expect(status).toBe('success');
+    expect(String(result)).toContain('ApplyPatch');
+  });
+
+  it('denies a write under ask mode without an asker and leaves the file alone', async () => {
+    const gated = await createTestWorkspace({ permissions: { mode: 'ask' } });
+    try {
+      await gated.write('a.txt', 'a\n');
+      const outcome = await gated.call('ApplyPatch', {
+        patch: '*** Begin Patch\n*** Delete File: a.txt\n*** End Patch',
+      });
+      expect(outcome.status).toBe('error');
+      expect(outcome.error?.code).toBe('denied');
+      expect((await gated.run('Read', { file_path: 'a.txt' })).result).toBe('1\ta');
+    } finally {
+      await gated.dispose();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import path from 'node:path';
+import type { ExecManager } from '@toolcall/exec';
+import {
+  type ArtifactStore,
+  type CheckpointStore,
+  createCatalog,
+  createPipeline,
+  createToolCallDriver,
+  createToolCallTool,
+  createToolSearchTool,
+  type HookRegistration,
+  type MediaSink,
+  type PermissionAsker,
+  type PermissionMode,
+  type PermissionRule,
+  type Pipeline,
+  type Tool,
+} from '@toolcall/pipeline';
+import { createRendererRegistry, type RendererRegistry } from '@toolcall/render';
+import type { ResourceResolver } from '@toolcall/resources';
+import { createNodeResources } from '@toolcall/resources/node';
+import { createFileTools } from './file-tools.js';
+import { createTargetPreparer } from './prepare-targets.js';
+import { fileToolRenderers } from './render/renderers.js';
+import { createSnapshotReader } from './snapshot-reader.js';
+
+/** The native list of the spec; names not registered yet (Bash & co) are skipped by the catalog. */
+export const NATIVE_TOOLS = [
+  'Read',
+  'Bash',
+  'WriteStdin',
+  'Monitor',
+  'Glob',
+  'Grep',
+  'ApplyPatch',
+] as const;
+
+/** Options of `createToolSet`; only `workspace` is required. */
+export interface ToolSetOptions {
+  /** The workspace root (absolute). */
+  readonly workspace: string;
+  /** The session: its id scopes `work://`, `artifact://` and `history://saved`; `cwd` defaults to the workspace. */
+  readonly session?: { readonly id?: string; readonly cwd?: string };
+  /** Reserved for the execution tools (Bash & co) that join the set next. */
+  readonly sandbox?: unknown;
+  /** Permission mode and rules for the pipeline. */
+  readonly permissions?: {
+    readonly mode?: PermissionMode;
+    readonly rules?: readonly PermissionRule[];
+  };
+  /** Answers `ask` decisions; without it, `ask` means deny. */
+  readonly askUser?: PermissionAsker;
+  /** A resolver to use instead of `createNodeResources` over the workspace. */
+  readonly resources?: ResourceResolver;
+  /** Packaged docs served as `toolcall://` (e.g. the repository's `docs/`). */
+  readonly docsDirectory?: string;
+  readonly hooks?: readonly HookRegistration[];
+  readonly media?: MediaSink;
+  readonly artifacts?: ArtifactStore;
+  /** Runs ripgrep and the PDF helpers confined through this @toolcall/exec manager. */
+  readonly exec?: ExecManager;
+  /** Where ToolCall journals running scripts (e.g. `createFileCheckpointStore`). */
+  readonly checkpoints?: CheckpointStore;
+  /** Helper timeout for Glob, Grep and directory listings (default 20 s). */
+  readonly searchTimeoutMs?: number;
+}
+
+/** A ready tool set: the pipeline (the registry), its file tools and their renderers. */
+export interface ToolSet {
+  readonly pipeline: Pipeline;
+  readonly tools: readonly Tool[];
+  readonly renderers: RendererRegistry;
+  readonly resources: ResourceResolver;
+}
+
+/**
+ * Creates a pipeline holding Read, Glob, Grep and ApplyPatch over a workspace, plus ToolSearch
+ * and ToolCall over them, with resource addresses prepared before permission and snapshots for
+ * ApplyPatch's final diff.
+ */
+export function createToolSet(options: ToolSetOptions): ToolSet {
+  if (typeof options?.workspace !== 'string' || !path.isAbsolute(options.workspace)) {
+    throw new TypeError(
+      `createToolSet: workspace must be an absolute directory path, received ${String(options?.workspace)}`,
+    );
+  }
+  const sessionId = options.session?.id;
+  const cwd = path.resolve(options.workspace, options.session?.cwd ?? '.');
+  const resources =
+    options.resources ??
+    createNodeResources({
+      workspace: options.workspace,
+      ...(sessionId === undefined ? {} : { sessionId }),
+      ...(options.docsDirectory === undefined ? {} : { docsDirectory: options.docsDirectory }),
+    });
+  const tools = createFileTools({
+    cwd,
+    resources,
+    sessionId,
+    exec: options.exec,
+    ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
+  });
+  const pipeline = createPipeline({
+    tools,
+    mode: options.permissions?.mode ?? 'ask',
+    rules: options.permissions?.rules ?? [],
+    ...(options.askUser === undefined ? {} : { asker: options.askUser }),
+    ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+    ...(options.media === undefined ? {} : { media: options.media }),
+    ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
+    resources: createTargetPreparer({ cwd, resources, sessionId }),
+    readFile: createSnapshotReader(cwd),
+  });
+  // ToolSearch and ToolCall see the native tools registered at call time, so the execution
+  // tools join the catalog when they are registered.
+  const catalog = () => createCatalog({ tools: pipeline.tools(), native: [...NATIVE_TOOLS] });
+  const driver = createToolCallDriver({
+    pipeline,
+    ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
+  });
+  pipeline.register(createToolSearchTool({ catalog }));
+  pipeline.register(createToolCallTool({ driver, catalog }));
+  return {
+    pipeline,
+    tools,
+    renderers: createRendererRegistry(fileToolRenderers),
+    resources,
+  };
+}
