@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import {
   type Catalog,
   createCatalog,
-  createPipeline,
   createToolCallDriver,
   createToolCallTool,
   createToolSearchTool,
@@ -17,13 +16,18 @@ import {
 } from '@toolcall/pipeline';
 import { commandHook, createFileCheckpointStore } from '@toolcall/pipeline/node';
 import { builtinRenderers, createRendererRegistry, type RendererRegistry } from '@toolcall/render';
-import { createWebFetchTool, createWebSearchTool, webRenderers } from '@toolcall/tools';
+import {
+  createToolSet,
+  createWebFetchTool,
+  createWebSearchTool,
+  webRenderers,
+} from '@toolcall/tools';
 import type { Config } from './config.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
 
 /**
- * Options of the CLI's tool set; the same shape as `createToolSet` in @toolcall/tools, which
- * replaces this file's body once the file and execution tools are merged.
+ * Options of the CLI's tool set: `createToolSet`'s, plus the session directory, the tools the
+ * CLI adds and the names admitted for composition.
  */
 export interface CliToolSetOptions {
   readonly workspace: string;
@@ -52,7 +56,11 @@ export interface CliToolSet {
   readonly catalog: () => Catalog;
 }
 
-/** Builds the pipeline with every tool main has today: WebFetch, WebSearch, ToolSearch, ToolCall. */
+/**
+ * Builds the tool set: `createToolSet` (Read, Glob, Grep, ApplyPatch) plus WebFetch, WebSearch
+ * and the upstream tools, with ToolSearch and ToolCall registered again over a catalog that
+ * holds them all (createToolSet's catalog names only its own native tools).
+ */
 export function buildToolSet(options: CliToolSetOptions): CliToolSet {
   const hooks: HookRegistration[] = options.hooks.map((hook) =>
     commandHook({
@@ -62,37 +70,45 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
       ...(hook.timeoutMs === undefined ? {} : { timeoutMs: hook.timeoutMs }),
     }),
   );
-  let pipeline: Pipeline | undefined;
-  const webFetch = createWebFetchTool({
-    decideNow: (request) => pipeline!.decideNow(request),
-    ...(options.loopbackIsPublic ? { treatLoopbackAsPublic: true } : {}),
-  });
-  pipeline = createPipeline({
-    tools: [webFetch, createWebSearchTool() as unknown as Tool, ...(options.extraTools ?? [])],
-    mode: options.permissions.mode,
-    rules: options.permissions.rules,
-    ...(options.askUser === undefined ? {} : { asker: options.askUser }),
+  const checkpoints = createFileCheckpointStore(join(options.session.directory, 'toolcall'));
+  const set = createToolSet({
+    workspace: options.workspace,
+    session: { id: options.session.id },
+    sandbox: options.sandbox,
+    permissions: options.permissions,
+    ...(options.askUser === undefined ? {} : { askUser: options.askUser }),
     hooks,
     media: options.media,
-    hookSession: { session_id: options.session.id, cwd: options.workspace },
+    checkpoints,
   });
-  const registered = pipeline;
+  const { pipeline } = set;
+  const webFetch = createWebFetchTool({
+    decideNow: (request) => pipeline.decideNow(request),
+    ...(options.loopbackIsPublic ? { treatLoopbackAsPublic: true } : {}),
+  });
+  for (const tool of [
+    webFetch,
+    createWebSearchTool() as unknown as Tool,
+    ...(options.extraTools ?? []),
+  ]) {
+    pipeline.register(tool);
+  }
   const catalog = () =>
     createCatalog({
-      tools: registered.tools(),
-      native: registered
+      tools: pipeline.tools(),
+      native: pipeline
         .tools()
         .map((tool) => tool.name)
         .filter((name) => !ENVELOPE_TOOLS.has(name)),
       composable: [...(options.composable ?? [])],
     });
-  const driver = createToolCallDriver({
-    pipeline,
-    checkpoints: createFileCheckpointStore(join(options.session.directory, 'toolcall')),
-  });
+  const driver = createToolCallDriver({ pipeline, checkpoints });
   pipeline.register(createToolSearchTool({ catalog }));
   pipeline.register(createToolCallTool({ driver, catalog }));
-  const renderers = createRendererRegistry({ ...builtinRenderers, ...webRenderers });
+  const renderers = set.renderers;
+  for (const [name, spec] of Object.entries({ ...builtinRenderers, ...webRenderers })) {
+    if (renderers.resolve(name, 'success') === undefined) renderers.register(name, spec);
+  }
   renderers.register('ToolCall', toolCallRenderer(renderers));
   return { pipeline, renderers, catalog };
 }

@@ -71,10 +71,14 @@ describe('toolcall tools', () => {
     const result = await run(['tools']);
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n').map((line) => line.split(' ')[0])).toEqual([
-      'WebFetch',
-      'WebSearch',
+      'Read',
+      'Glob',
+      'Grep',
+      'ApplyPatch',
       'ToolSearch',
       'ToolCall',
+      'WebFetch',
+      'WebSearch',
       '',
     ]);
     expect(result.stdout).toContain('[read-only]');

@@ -1,5 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -15,9 +17,9 @@ type Content = { type: string; text?: string; data?: string; mimeType?: string }
 
 async function connect(
   args: readonly string[],
+  cwd: string,
   answer?: (message: string) => string,
 ): Promise<Client> {
-  const cwd = tempDir();
   const client = new Client(
     { name: 'test', version: '1.0.0' },
     answer === undefined ? {} : { capabilities: { elicitation: {} } },
@@ -51,6 +53,11 @@ let url: string;
 let plain: Client;
 const asked: string[] = [];
 let eliciting: Client;
+const plainDir = tempDir();
+const elicitingDir = tempDir();
+for (const dir of [plainDir, elicitingDir]) {
+  writeFileSync(join(dir, 'notes.txt'), 'alpha\nbeta needle\ngamma\n');
+}
 
 beforeAll(async () => {
   web = createServer((_request, response) => {
@@ -59,8 +66,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(web.address() as AddressInfo).port}/a.txt`;
-  plain = await connect([]);
-  eliciting = await connect([], (message) => {
+  plain = await connect([], plainDir);
+  eliciting = await connect([], elicitingDir, (message) => {
     asked.push(message);
     return 'allow-once';
   });
@@ -76,14 +83,52 @@ describe('toolcall mcp', () => {
   it('lists the native tools, ToolSearch and ToolCall with schemas and annotations', async () => {
     const { tools } = await plain.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
-      'WebFetch',
-      'WebSearch',
+      'Read',
+      'Glob',
+      'Grep',
+      'ApplyPatch',
       'ToolSearch',
       'ToolCall',
+      'WebFetch',
+      'WebSearch',
     ]);
     const toolCall = tools.find((tool) => tool.name === 'ToolCall')!;
     expect(toolCall.inputSchema).toMatchObject({ type: 'object', required: ['expression'] });
     expect(toolCall.annotations).toEqual({ readOnlyHint: true, destructiveHint: false });
+  });
+
+  it('calls Read, Glob and Grep inside the workspace without asking', async () => {
+    const read = await plain.callTool({ name: 'Read', arguments: { file_path: 'notes.txt' } });
+    expect(textOf(read)).toContain('2\tbeta needle');
+    const glob = await plain.callTool({ name: 'Glob', arguments: { pattern: '*.txt' } });
+    expect(textOf(glob)).toContain(join(plainDir, 'notes.txt'));
+    const grep = await plain.callTool({
+      name: 'Grep',
+      arguments: { pattern: 'needle', output_mode: 'content' },
+    });
+    expect(textOf(grep)).toContain('beta needle');
+  });
+
+  it('denies ApplyPatch without elicitation, and applies it when the person allows it', async () => {
+    const patch = '*** Begin Patch\n*** Add File: added.txt\n+new line\n*** End Patch';
+    const denied = await plain.callTool({ name: 'ApplyPatch', arguments: { patch } });
+    expect(denied.isError).toBe(true);
+    expect(textOf(denied)).toMatch(/denied/i);
+    const applied = await eliciting.callTool({ name: 'ApplyPatch', arguments: { patch } });
+    expect(applied.isError).toBe(false);
+    expect(readFileSync(join(elicitingDir, 'added.txt'), 'utf8')).toBe('new line\n');
+  });
+
+  it('runs a ToolCall script with parallel nested native calls', async () => {
+    const result = await plain.callTool({
+      name: 'ToolCall',
+      arguments: {
+        expression:
+          '(let ((r (parallel (Read :file_path "notes.txt") (Grep :pattern "gamma" :output_mode "count")))) (length r))',
+      },
+    });
+    expect(result.isError).toBe(false);
+    expect(textOf(result)).toMatch(/^2/);
   });
 
   it('calls ToolSearch, which finds the upstream tools by their NAME/tool identity', async () => {
