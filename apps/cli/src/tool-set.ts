@@ -15,7 +15,7 @@ import {
   type Tool,
 } from '@toolcall/pipeline';
 import { commandHook, createFileCheckpointStore } from '@toolcall/pipeline/node';
-import { builtinRenderers, createRendererRegistry, type RendererRegistry } from '@toolcall/render';
+import { builtinRenderers, type RendererRegistry } from '@toolcall/render';
 import {
   createToolSet,
   createWebFetchTool,
