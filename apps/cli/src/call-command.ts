@@ -70,6 +70,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
   const outcome = await run.outcome;
   io.signal?.removeEventListener('abort', cancel);
   status.stop();
+  await setup.value.close();
   await present(outcome, renderers, io, values);
   const failure = failureLine(outcome);
   if (failure !== undefined) io.stderr.write(`toolcall call: ${failure}\n`);

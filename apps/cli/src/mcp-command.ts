@@ -82,6 +82,7 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
   });
   await server.connect(new StdioServerTransport(io.stdin ?? process.stdin, io.stdout));
   await closed;
+  await setup.value.close();
   await Promise.all(upstreams.map((upstream) => upstream.close()));
   return 0;
 }

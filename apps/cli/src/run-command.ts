@@ -52,6 +52,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
   const outcome = await run.outcome;
   io.signal?.removeEventListener('abort', cancel);
   status.stop();
+  await setup.value.close();
   await present(outcome, renderers, io, values);
   const failure = failureLine(outcome);
   if (failure !== undefined) io.stderr.write(`toolcall run: ${failure}\n`);

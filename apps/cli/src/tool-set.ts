@@ -1,4 +1,7 @@
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createExecManager, defaultProtectedPaths } from '@toolcall/exec';
 import {
   type Catalog,
   createCatalog,
@@ -22,6 +25,7 @@ import {
   createWebSearchTool,
   webRenderers,
 } from '@toolcall/tools';
+import { createBashTool } from './bash-tool.js';
 import type { Config } from './config.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
 
@@ -54,6 +58,21 @@ export interface CliToolSet {
   readonly renderers: RendererRegistry;
   /** The catalog ToolCall composes from (every registered tool but the envelopes). */
   readonly catalog: () => Catalog;
+  /** Stops every process the tool set started. */
+  close(): Promise<void>;
+}
+
+// In a git worktree `.git` is a file, and Bubblewrap cannot mask `.git/hooks` below it (to
+// move: @toolcall/exec's defaultProtectedPaths should skip or resolve it).
+function protectedPaths(workspace: string, sessionDirectory: string): string[] {
+  const gitIsDirectory = statSync(join(workspace, '.git'), {
+    throwIfNoEntry: false,
+  })?.isDirectory();
+  return defaultProtectedPaths({
+    home: homedir(),
+    workspaceRoot: workspace,
+    sessionStore: dirname(sessionDirectory),
+  }).filter((path) => gitIsDirectory !== false || path !== join(workspace, '.git', 'hooks'));
 }
 
 /**
@@ -70,6 +89,11 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
       ...(hook.timeoutMs === undefined ? {} : { timeoutMs: hook.timeoutMs }),
     }),
   );
+  const exec = createExecManager({
+    workspaceRoot: options.workspace,
+    sandbox: options.sandbox,
+    protectedPaths: protectedPaths(options.workspace, options.session.directory),
+  });
   const checkpoints = createFileCheckpointStore(join(options.session.directory, 'toolcall'));
   const set = createToolSet({
     workspace: options.workspace,
@@ -79,6 +103,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     ...(options.askUser === undefined ? {} : { askUser: options.askUser }),
     hooks,
     media: options.media,
+    exec,
     checkpoints,
   });
   const { pipeline } = set;
@@ -87,6 +112,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     ...(options.loopbackIsPublic ? { treatLoopbackAsPublic: true } : {}),
   });
   for (const tool of [
+    createBashTool(exec),
     webFetch,
     createWebSearchTool() as unknown as Tool,
     ...(options.extraTools ?? []),
@@ -110,5 +136,5 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     if (renderers.resolve(name, 'success') === undefined) renderers.register(name, spec);
   }
   renderers.register('ToolCall', toolCallRenderer(renderers));
-  return { pipeline, renderers, catalog };
+  return { pipeline, renderers, catalog, close: () => exec.teardown() };
 }

@@ -19,6 +19,8 @@ export async function toolsCommand(argv: readonly string[], io: CliIo): Promise<
     return 2;
   }
   const { pipeline } = setup.value;
+  // Nothing here starts a process; close the exec manager so the command exits promptly.
+  await setup.value.close();
   if (positionals.length > 0) {
     const outcome = await pipeline.runTool({
       name: 'ToolSearch',

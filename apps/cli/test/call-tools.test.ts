@@ -77,6 +77,7 @@ describe('toolcall tools', () => {
       'ApplyPatch',
       'ToolSearch',
       'ToolCall',
+      'Bash',
       'WebFetch',
       'WebSearch',
       '',

@@ -89,6 +89,7 @@ describe('toolcall mcp', () => {
       'ApplyPatch',
       'ToolSearch',
       'ToolCall',
+      'Bash',
       'WebFetch',
       'WebSearch',
     ]);
@@ -117,6 +118,14 @@ describe('toolcall mcp', () => {
     const applied = await eliciting.callTool({ name: 'ApplyPatch', arguments: { patch } });
     expect(applied.isError).toBe(false);
     expect(readFileSync(join(elicitingDir, 'added.txt'), 'utf8')).toBe('new line\n');
+  });
+
+  it('asks before Bash: denied without elicitation, run when the person allows it', async () => {
+    const denied = await plain.callTool({ name: 'Bash', arguments: { command: 'echo hi' } });
+    expect(denied.isError).toBe(true);
+    const ran = await eliciting.callTool({ name: 'Bash', arguments: { command: 'echo hi' } });
+    expect(textOf(ran)).toMatch(/^hi\n/);
+    expect(asked.at(-1)).toContain('Bash wants to run: echo hi');
   });
 
   it('runs a ToolCall script with parallel nested native calls', async () => {

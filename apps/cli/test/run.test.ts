@@ -121,6 +121,20 @@ describe('toolcall run', () => {
     }
   });
 
+  it('runs Bash allowed by a command pattern rule, and denies other commands', async () => {
+    const allowed = await run([
+      'run',
+      '--allow',
+      'Bash(echo *)',
+      '-e',
+      '(Bash :command "echo hi")',
+    ]);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain('Bash: echo hi');
+    const other = await run(['run', '--allow', 'Bash(echo *)', '-e', '(Bash :command "ls")']);
+    expect(other.code).toBe(3);
+  });
+
   it('exits 130 when interrupted, cancelling the running call', async () => {
     let release: () => void = () => {};
     const requested = new Promise<void>((resolve) => {
