@@ -5,6 +5,7 @@ interface ToolCallData {
   renderAs?: string;
   header?: { title?: string; status?: string };
   childCalls?: ChildCall[];
+  summary?: { failed?: number };
 }
 
 /**
@@ -14,7 +15,11 @@ interface ToolCallData {
 export function toolCallRenderer(registry: RendererRegistry): Renderer {
   return (name, _args, result, renderData, context) => {
     const data = (renderData ?? {}) as ToolCallData;
-    const children = data.childCalls ?? [];
+    // The pipeline writes `batch: null` for an unbatched call; the render contract omits it.
+    const children = (data.childCalls ?? []).map((child) => {
+      const { batch, ...rest } = child as ChildCall & { batch?: string | null };
+      return batch == null ? rest : { ...rest, batch };
+    });
     if (data.presentation === 'direct' && children.length === 1) {
       const child = children[0]!;
       const { rendering } = renderCall(
@@ -24,12 +29,15 @@ export function toolCallRenderer(registry: RendererRegistry): Renderer {
       return rendering;
     }
     const status = data.header?.status;
+    // A script that handled failed nested calls still succeeded: draw it as a warning.
+    const handled = status === 'success' && (data.summary?.failed ?? 0) > 0;
     return {
       header: data.header?.title ?? name,
       body: typeof result === 'string' ? result : JSON.stringify(result ?? null),
       childCalls: children,
       initiallyCollapsed: false,
       ...(status === 'error' ? { status: 'error' as const } : {}),
+      ...(handled ? { status: 'warning' as const } : {}),
       ...(status === 'interrupted' ? { status: 'cancelled' as const } : {}),
     };
   };
