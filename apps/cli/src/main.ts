@@ -2,6 +2,7 @@ import { callCommand } from './call-command.js';
 import { commonUsage } from './common-options.js';
 import type { CliIo } from './io.js';
 import { mcpCommand } from './mcp-command.js';
+import { replCommand } from './repl-command.js';
 import { runCommand } from './run-command.js';
 import { sessionsCommand } from './sessions-command.js';
 import { toolsCommand } from './tools-command.js';
@@ -21,6 +22,7 @@ Commands:
   mcp [--upstream NAME=COMMAND …]
                        serve the tools over MCP on stdio; upstream servers' tools
                        are callable inside ToolCall as NAME/tool
+  repl                 an interactive dialect REPL (history, multi-line forms)
   sessions [prune]     list sessions, or prune them (--keep N, --older-than DAYS)
   help                 show this help
 
@@ -36,6 +38,7 @@ const commands: Record<string, Command> = {
   call: callCommand,
   tools: toolsCommand,
   mcp: mcpCommand,
+  repl: replCommand,
   sessions: sessionsCommand,
 };
 

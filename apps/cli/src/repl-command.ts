@@ -1,0 +1,102 @@
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { commonOptions } from './common-options.js';
+import type { CliIo } from './io.js';
+import { failureLine, present } from './present.js';
+import { setUp } from './setup.js';
+
+/** How many more closing brackets the text needs (ignoring strings and comments); <0 is too many. */
+export function openDepth(text: string): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === ';') while (i < text.length && text[i] !== '\n') i += 1;
+    else if (char === '?' && text[i + 1] === '\\') i += 2;
+    else if (char === '(' || char === '[') depth += 1;
+    else if (char === ')' || char === ']') depth -= 1;
+  }
+  return inString ? Math.max(depth, 1) : depth;
+}
+
+const DEFINITION = /^\s*\(\s*defun\s+([^\s()]+)/;
+
+/**
+ * `toolcall repl`: reads forms (a form may span lines), runs each through ToolCall with the tool
+ * set and renders it. `defun`s are kept and sent ahead of later inputs; history is saved in
+ * `.toolcall/repl-history`.
+ */
+export async function replCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    io.stderr.write(`toolcall repl: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const setup = await setUp(parsed.values, io);
+  if (!setup.success) {
+    io.stderr.write(`toolcall repl: ${setup.error}\n`);
+    return 2;
+  }
+  const { pipeline, renderers, workspace } = setup.value;
+  const historyFile = join(workspace, '.toolcall', 'repl-history');
+  const history = (await readFile(historyFile, 'utf8').catch(() => ''))
+    .split('\n')
+    .filter(Boolean)
+    .reverse();
+  const input = io.stdin ?? process.stdin;
+  const terminal = input.isTTY === true && io.stdout.isTTY === true;
+  const rl = createInterface({ input, output: io.stdout, terminal, history, historySize: 500 });
+  if (terminal) io.stdout.write('ToolCall REPL: one form per input, Ctrl-D to leave.\n');
+  const definitions: string[] = [];
+  let pending = '';
+  let counter = 0;
+  rl.setPrompt('tc> ');
+  if (terminal) rl.prompt();
+  for await (const line of rl) {
+    pending = pending === '' ? line : `${pending}\n${line}`;
+    const depth = openDepth(pending);
+    if (pending.trim() === '' || depth > 0) {
+      rl.setPrompt(pending.trim() === '' ? 'tc> ' : '... ');
+      if (terminal) rl.prompt();
+      if (pending.trim() === '') pending = '';
+      continue;
+    }
+    const source = pending;
+    pending = '';
+    await mkdir(dirname(historyFile), { recursive: true });
+    await appendFile(historyFile, `${source.replace(/\n/g, ' ')}\n`);
+    counter += 1;
+    const definedName = DEFINITION.exec(source)?.[1];
+    const outcome = await pipeline.runTool({
+      name: 'ToolCall',
+      // A script needs a body form after its definitions: a defun answers its name, as in Emacs.
+      input: {
+        expression: [...definitions, source, definedName ? `'${definedName}` : ''].join('\n'),
+      },
+      toolUseId: `repl-${counter}`,
+      origin: 'programmatic',
+    }).outcome;
+    if (outcome.status === 'success' && DEFINITION.test(source)) definitions.push(source);
+    await present(outcome, renderers, io, {});
+    const failure = failureLine(outcome);
+    if (failure !== undefined) io.stderr.write(`${failure}\n`);
+    rl.setPrompt('tc> ');
+    if (terminal) rl.prompt();
+  }
+  await setup.value.close();
+  if (pending.trim() !== '')
+    io.stderr.write('toolcall repl: input ended inside an unfinished form\n');
+  return 0;
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({ args: [...argv], options: { ...commonOptions } });
+}
