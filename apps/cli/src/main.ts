@@ -1,11 +1,5 @@
-import { callCommand } from './call-command.js';
 import { commonUsage } from './common-options.js';
 import type { CliIo } from './io.js';
-import { mcpCommand } from './mcp-command.js';
-import { replCommand } from './repl-command.js';
-import { runCommand } from './run-command.js';
-import { sessionsCommand } from './sessions-command.js';
-import { toolsCommand } from './tools-command.js';
 
 export type { CliIo } from './io.js';
 
@@ -33,13 +27,14 @@ Exit codes: 0 success, 1 script or tool error, 2 usage or bad script,
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 
-const commands: Record<string, Command> = {
-  run: runCommand,
-  call: callCommand,
-  tools: toolsCommand,
-  mcp: mcpCommand,
-  repl: replCommand,
-  sessions: sessionsCommand,
+// Each command loads its own modules: `run` never pays for the MCP SDK, nor `sessions` for tools.
+const commands: Record<string, () => Promise<Command>> = {
+  run: async () => (await import('./run-command.js')).runCommand,
+  call: async () => (await import('./call-command.js')).callCommand,
+  tools: async () => (await import('./tools-command.js')).toolsCommand,
+  mcp: async () => (await import('./mcp-command.js')).mcpCommand,
+  repl: async () => (await import('./repl-command.js')).replCommand,
+  sessions: async () => (await import('./sessions-command.js')).sessionsCommand,
 };
 
 /** Runs the toolcall command line and resolves to the process exit code. */
@@ -49,8 +44,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stdout.write(usage);
     return 0;
   }
-  const run = commands[command];
-  if (run !== undefined) return run(rest, io);
+  const load = commands[command];
+  if (load !== undefined) return (await load())(rest, io);
   io.stderr.write(`toolcall: unknown command '${command}'\n\n${usage}`);
   return 2;
 }
