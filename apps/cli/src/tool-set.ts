@@ -27,6 +27,7 @@ import {
 } from '@toolcall/tools';
 import { createBashTool } from './bash-tool.js';
 import type { Config } from './config.js';
+import { createSessionArtifacts } from './session-artifacts.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
 
 /**
@@ -103,6 +104,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     ...(options.askUser === undefined ? {} : { askUser: options.askUser }),
     hooks,
     media: options.media,
+    artifacts: createSessionArtifacts(options.session.directory),
     exec,
     checkpoints,
   });
