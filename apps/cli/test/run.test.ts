@@ -90,6 +90,23 @@ describe('toolcall run', () => {
     expect(result.stderr).toContain('expected string');
   });
 
+  it('runs PreToolUse hooks configured as commands: exit code 2 blocks with exit 3', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, '.toolcall'));
+    writeFileSync(join(dir, 'block.sh'), '#!/bin/sh\necho "no echo today" >&2\nexit 2\n', {
+      mode: 0o755,
+    });
+    writeFileSync(
+      join(dir, '.toolcall', 'config.json'),
+      JSON.stringify({
+        hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: join(dir, 'block.sh') }],
+      }),
+    );
+    const result = await run(['call', 'Bash', 'command=echo hi', '--yes'], dir);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe('toolcall call: PreToolUse hook denied the call: no echo today.\n');
+  });
+
   it('exits 3 when a network call is asked without a terminal', async () => {
     const result = await run(['run', '-e', '(WebFetch :url "http://127.0.0.1:9/")']);
     expect(result.code).toBe(3);
