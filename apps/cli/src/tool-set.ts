@@ -27,6 +27,7 @@ import {
 } from '@toolcall/tools';
 import { createBashTool } from './bash-tool.js';
 import type { Config } from './config.js';
+import { readScopeHook } from './read-scope-hook.js';
 import { createSessionArtifacts } from './session-artifacts.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
 
@@ -96,6 +97,8 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     protectedPaths: protectedPaths(options.workspace, options.session.directory),
   });
   const checkpoints = createFileCheckpointStore(join(options.session.directory, 'toolcall'));
+  let registered: Pipeline | undefined;
+  hooks.unshift(readScopeHook(options.workspace, () => registered!));
   const set = createToolSet({
     workspace: options.workspace,
     session: { id: options.session.id },
@@ -109,6 +112,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     checkpoints,
   });
   const { pipeline } = set;
+  registered = pipeline;
   const webFetch = createWebFetchTool({
     decideNow: (request) => pipeline.decideNow(request),
     ...(options.loopbackIsPublic ? { treatLoopbackAsPublic: true } : {}),

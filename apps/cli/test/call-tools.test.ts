@@ -1,8 +1,10 @@
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callArguments } from '../src/call-command.js';
-import { toolcall } from './helpers.js';
+import { tempDir, toolcall } from './helpers.js';
 
 const run = (args: readonly string[]) => toolcall(args).done;
 
@@ -52,6 +54,25 @@ describe('toolcall call', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('reads inside the workspace freely and asks before reading outside it', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.txt'), 'inside\n');
+    const outside = join(tempDir(), 'b.txt');
+    writeFileSync(outside, 'outside\n');
+    const at = (args: readonly string[]) => toolcall(args, { cwd: dir }).done;
+    expect((await at(['call', 'Read', 'file_path=a.txt'])).code).toBe(0);
+    expect((await at(['call', 'Read', `file_path=${outside}`])).code).toBe(3);
+    expect((await at(['call', 'Read', `file_path=${outside}`, '--yes'])).code).toBe(0);
+    const ruled = await at([
+      'call',
+      'Read',
+      `file_path=${outside}`,
+      '--allow',
+      `Read(path:${outside})`,
+    ]);
+    expect(ruled.code).toBe(0);
   });
 
   it('exits 2 for an unknown tool, invalid arguments, bad JSON or no tool', async () => {
