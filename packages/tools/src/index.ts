@@ -18,5 +18,11 @@ export { fileToolRenderers } from './render/renderers.js';
 export { globRenderer } from './render/search-renderers.js';
 export { createGlobTool } from './search/glob-tool.js';
 export { createGrepTool } from './search/grep-tool.js';
-export { createToolSet, NATIVE_TOOLS, type ToolSet, type ToolSetOptions } from './tool-set.js';
+export {
+  createToolSet,
+  DISCOVERABLE_GROUPS,
+  NATIVE_TOOLS,
+  type ToolSet,
+  type ToolSetOptions,
+} from './tool-set.js';
 export * from './web/index.js';

@@ -19,10 +19,22 @@ import {
 import { createRendererRegistry, type RendererRegistry } from '@toolcall/render';
 import type { ResourceResolver } from '@toolcall/resources';
 import { createNodeResources } from '@toolcall/resources/node';
+import { type AskUser, createAskTool } from './ask/index.js';
 import { createFileTools } from './file-tools.js';
+import { createNodeTool, createOutlineTool } from './navigation/index.js';
 import { createTargetPreparer } from './prepare-targets.js';
 import { fileToolRenderers } from './render/renderers.js';
 import { createSnapshotReader } from './snapshot-reader.js';
+import {
+  createWebFetchTool,
+  createWebSearchTool,
+  type WebFetchOptions,
+  type WebSearchOptions,
+  webRenderers,
+} from './web/index.js';
+
+/** The groups whose tools are discoverable through ToolSearch and callable from ToolCall by default. */
+export const DISCOVERABLE_GROUPS = ['web', 'navigation', 'interaction'] as const;
 
 /** The native list of the spec; names not registered yet (Bash & co) are skipped by the catalog. */
 export const NATIVE_TOOLS = [
@@ -63,6 +75,14 @@ export interface ToolSetOptions {
   readonly checkpoints?: CheckpointStore;
   /** Helper timeout for Glob, Grep and directory listings (default 20 s). */
   readonly searchTimeoutMs?: number;
+  /** WebFetch and WebSearch options, or `false` to leave both out. */
+  readonly web?:
+    | false
+    | { readonly fetch?: Omit<WebFetchOptions, 'decideNow'>; readonly search?: WebSearchOptions };
+  /** Answers Ask questionnaires; without it the Ask tool is not registered. */
+  readonly askQuestions?: AskUser;
+  /** Groups whose tools are discoverable (default `DISCOVERABLE_GROUPS`). */
+  readonly discoverable?: readonly string[];
 }
 
 /** A ready tool set: the pipeline (the registry), its file tools and their renderers. */
@@ -113,7 +133,11 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   });
   // ToolSearch and ToolCall see the native tools registered at call time, so the execution
   // tools join the catalog when they are registered.
-  const catalog = () => createCatalog({ tools: pipeline.tools(), native: [...NATIVE_TOOLS] });
+  const discoverable = [...(options.discoverable ?? DISCOVERABLE_GROUPS)];
+  const catalog = () =>
+    createCatalog({ tools: pipeline.tools(), native: [...NATIVE_TOOLS], discoverable });
+  const extras = createDiscoverableTools(options, cwd, pipeline);
+  for (const tool of extras) pipeline.register(tool);
   const driver = createToolCallDriver({
     pipeline,
     ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
@@ -122,8 +146,26 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   pipeline.register(createToolCallTool({ driver, catalog }));
   return {
     pipeline,
-    tools,
-    renderers: createRendererRegistry(fileToolRenderers),
+    tools: [...tools, ...extras],
+    renderers: createRendererRegistry({ ...webRenderers, ...fileToolRenderers }),
     resources,
   };
+}
+
+// WebFetch asks the pipeline itself about cross-host redirects, so it is built after it.
+function createDiscoverableTools(options: ToolSetOptions, cwd: string, pipeline: Pipeline): Tool[] {
+  const extras: Tool[] = [createOutlineTool({ cwd }), createNodeTool({ cwd })];
+  if (options.web !== false) {
+    extras.push(
+      createWebFetchTool({
+        ...options.web?.fetch,
+        decideNow: (request) => pipeline.decideNow(request),
+      }),
+      createWebSearchTool(options.web?.search ?? {}),
+    );
+  }
+  if (options.askQuestions !== undefined) {
+    extras.push(createAskTool({ askUser: options.askQuestions }));
+  }
+  return extras;
 }
