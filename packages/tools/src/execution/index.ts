@@ -1,0 +1,33 @@
+export { type BashArgs, createBashTool } from './bash-tool.js';
+export {
+  createListExecutionsTool,
+  createStopExecutionTool,
+  createWriteStdinTool,
+  type StopExecutionArgs,
+  type WriteStdinArgs,
+} from './control-tools.js';
+export { createExecutionTools, type ExecutionTools } from './create-execution-tools.js';
+export {
+  createEscalationGate,
+  type EscalationArgs,
+  type EscalationGate,
+  requestsEscalation,
+} from './escalation.js';
+export { formatMonitorRecord } from './monitor-text.js';
+export { createMonitorTool, type MonitorArgs, monitorStartNote } from './monitor-tool.js';
+export {
+  type ExecutionToolsOptions,
+  type NormalizedExecutionOptions,
+  normalizeExecutionOptions,
+} from './options.js';
+export {
+  bashRenderer,
+  commandLabel,
+  executionRenderers,
+  formatElapsed,
+  listExecutionsRenderer,
+  monitorRenderer,
+  stopExecutionRenderer,
+  writeStdinRenderer,
+} from './renderers.js';
+export { CONFINED_FAILURE_GUIDANCE, formatSandboxLine } from './sandbox-line.js';
