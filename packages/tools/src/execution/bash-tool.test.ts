@@ -85,4 +85,30 @@ describe('Bash', () => {
       'No yielded executions.',
     ]);
   });
+
+  it('stores the whole output as an artifact and names it when the result shows a preview', async () => {
+    const stored: string[] = [];
+    const artifacts = {
+      put: ({ text }: { text: string }) => {
+        stored.push(text);
+        return { address: `artifact://out-${stored.length}` };
+      },
+    };
+    const { call } = createHarness({ tools: { artifacts } });
+    const outcome = await call('Bash', { command: 'seq 1 2000', description: 'count' });
+    const result = String(outcome.result);
+    expect([
+      outcome.status,
+      stored[0]?.split('\n').length,
+      result.startsWith('1\n2\n'),
+      stable(result.slice(result.lastIndexOf('\n\n') + 2)),
+    ]).toEqual([
+      'success',
+      2001,
+      true,
+      expect.stringMatching(
+        /^<bash-execution command="seq 1 2000" state="completed" termination="exited" exit_code="0" outcome="success" wall_time_seconds="T" output_bytes="8893" output_lines="2000" omitted_output_bytes="\d+" tty="false" output_path="artifact:\/\/out-1"\/>$/,
+      ),
+    ]);
+  });
 });

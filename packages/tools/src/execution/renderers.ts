@@ -173,7 +173,11 @@ export const monitorRenderer: Renderer = (name, args, result, _renderData, conte
     };
     return context.summaryOnly ? failed : { ...failed, body: `${command}\n\n${result}` };
   }
-  const rendering = { header: `${name}: Watching ${description}`, initiallyCollapsed: true };
+  const rendering: Rendering = {
+    header: `${name}: Watching ${description}`,
+    status: 'running',
+    initiallyCollapsed: true,
+  };
   return context.summaryOnly ? rendering : { ...rendering, body: command };
 };
 
