@@ -11,12 +11,12 @@ import { bashRenderer } from './renderers.js';
 import { formatSandboxLine } from './sandbox-line.js';
 
 /** Bash's validated arguments. */
-export interface BashArgs extends EscalationArgs {
+export type BashArgs = EscalationArgs & {
   command: string;
   description: string;
   yield_time_ms?: number | undefined;
   tty?: boolean | undefined;
-}
+};
 
 const DESCRIPTION = [
   'Runs a shell command with bash in the session working directory, in its own process group, confined to the workspace without network by default.',

@@ -9,11 +9,11 @@ import {
 import { listExecutionsRenderer, stopExecutionRenderer, writeStdinRenderer } from './renderers.js';
 
 /** WriteStdin's validated arguments. */
-export interface WriteStdinArgs {
+export type WriteStdinArgs = {
   execution_id: string;
   chars?: string | undefined;
   yield_time_ms?: number | undefined;
-}
+};
 
 /** Defines WriteStdin: poll, Ctrl-C, or terminal input for one of the caller's executions. */
 export function createWriteStdinTool(options: NormalizedExecutionOptions): Tool<WriteStdinArgs> {
@@ -76,9 +76,9 @@ export function createListExecutionsTool(
 }
 
 /** StopExecution's validated arguments. */
-export interface StopExecutionArgs {
+export type StopExecutionArgs = {
   execution_id: string;
-}
+};
 
 /** Defines StopExecution: stops one of the caller's yielded executions (queued work is cancelled). */
 export function createStopExecutionTool(

@@ -31,11 +31,11 @@ export interface ExecutionTools {
  */
 export function createExecutionTools(options: ExecutionToolsOptions): ExecutionTools {
   const normalized = normalizeExecutionOptions(options);
-  const bash = createBashTool(normalized) as unknown as Tool;
-  const writeStdin = createWriteStdinTool(normalized) as unknown as Tool;
-  const listExecutions = createListExecutionsTool(normalized) as unknown as Tool;
-  const stopExecution = createStopExecutionTool(normalized) as unknown as Tool;
-  const monitor = createMonitorTool(normalized) as unknown as Tool;
+  const bash = createBashTool(normalized);
+  const writeStdin = createWriteStdinTool(normalized);
+  const listExecutions = createListExecutionsTool(normalized);
+  const stopExecution = createStopExecutionTool(normalized);
+  const monitor = createMonitorTool(normalized);
   return Object.freeze({
     tools: Object.freeze([bash, writeStdin, listExecutions, stopExecution, monitor]),
     bash,

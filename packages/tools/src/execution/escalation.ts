@@ -2,14 +2,14 @@ import type { HostDecision } from '@toolcall/exec';
 import { type HookRegistration, z } from '@toolcall/pipeline';
 
 /** The escalation fields Bash and Monitor share (tool contracts §5.3). */
-export interface EscalationArgs {
+export type EscalationArgs = {
   sandbox_permissions?: 'use_default' | 'with_additional_permissions' | 'require_escalated';
   additional_permissions?: {
     network?: boolean | undefined;
     file_system?: { read?: string[] | undefined; write?: string[] | undefined } | undefined;
   };
   justification?: string | undefined;
-}
+};
 
 /** The zod shape of the escalation fields, spread into Bash's and Monitor's arguments. */
 export const escalationShape = {

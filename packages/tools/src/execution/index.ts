@@ -22,12 +22,11 @@ export {
 } from './options.js';
 export {
   bashRenderer,
-  commandLabel,
   executionRenderers,
-  formatElapsed,
   listExecutionsRenderer,
   monitorRenderer,
   stopExecutionRenderer,
   writeStdinRenderer,
 } from './renderers.js';
+export { commandLabel, describeState, formatElapsed } from './row-parts.js';
 export { CONFINED_FAILURE_GUIDANCE, formatSandboxLine } from './sandbox-line.js';

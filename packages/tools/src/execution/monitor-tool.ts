@@ -7,11 +7,11 @@ import { monitorRenderer } from './renderers.js';
 import { formatSandboxLine } from './sandbox-line.js';
 
 /** Monitor's validated arguments. */
-export interface MonitorArgs extends EscalationArgs {
+export type MonitorArgs = EscalationArgs & {
   command: string;
   description: string;
   timeout_ms?: number | undefined;
-}
+};
 
 const DESCRIPTION = [
   'Starts a watcher whose stdout lines reach you as events while you keep working: each line arrives as a MONITOR record, and the end as one MONITOR_TERMINAL record.',

@@ -1,7 +1,8 @@
 import type { ToolOutcome } from '@toolcall/pipeline';
 import { buildRenderTree, createRendererRegistry, renderCall, renderPlain } from '@toolcall/render';
 import { describe, expect, it } from 'vitest';
-import { commandLabel, executionRenderers, formatElapsed } from './renderers.js';
+import { executionRenderers } from './renderers.js';
+import { commandLabel, formatElapsed } from './row-parts.js';
 import { createHarness, executionIdOf } from './testing/harness.js';
 
 const registry = createRendererRegistry(executionRenderers);
