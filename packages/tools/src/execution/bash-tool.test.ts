@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHarness, executionIdOf, stable } from './testing/harness.js';
+import { createHarness, executionIdOf, stable, temporaryDirectory } from './testing/harness.js';
 
 const tag = (attributes: string) => `<bash-execution ${attributes} tty="false"/>`;
 
@@ -110,5 +110,17 @@ describe('Bash', () => {
         /^<bash-execution command="seq 1 2000" state="completed" termination="exited" exit_code="0" outcome="success" wall_time_seconds="T" output_bytes="8893" output_lines="2000" omitted_output_bytes="\d+" tty="false" output_path="artifact:\/\/out-1"\/>$/,
       ),
     ]);
+  });
+
+  it('runs in the configured session working directory', async () => {
+    const { mkdirSync, realpathSync } = await import('node:fs');
+    const workspace = temporaryDirectory();
+    mkdirSync(`${workspace}/sub`);
+    const { call } = createHarness({
+      manager: { workspaceRoot: workspace },
+      tools: { cwd: `${workspace}/sub` },
+    });
+    const outcome = await call('Bash', { command: 'pwd -P', description: 'where' });
+    expect(String(outcome.result).split('\n')[0]).toBe(realpathSync(`${workspace}/sub`));
   });
 });

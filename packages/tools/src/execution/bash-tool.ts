@@ -64,6 +64,7 @@ export function createBashTool(options: NormalizedExecutionOptions): Tool<BashAr
       const observed = await manager.runBash({
         owner,
         command: args.command,
+        ...options.shell,
         ...(args.yield_time_ms === undefined ? {} : { yieldTimeMs: args.yield_time_ms }),
         ...(args.tty === undefined ? {} : { tty: args.tty }),
         ...escalationOf(args),

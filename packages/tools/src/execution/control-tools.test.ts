@@ -44,6 +44,10 @@ describe('WriteStdin', () => {
       yield_time_ms: 500,
     });
     const id = executionIdOf(started.result);
+    // Ctrl-C must arrive after the trap is set; a loaded machine may not have printed yet.
+    if (!String(started.result).startsWith('ready')) {
+      await call('WriteStdin', { execution_id: id, yield_time_ms: 5_000 });
+    }
     const interrupted = await call('WriteStdin', { execution_id: id, chars: '\u0003' });
     // A poll returns as soon as the execution settles.
     const polled = /state="completed"/.test(String(interrupted.result))

@@ -64,6 +64,7 @@ export function createMonitorTool(options: NormalizedExecutionOptions): Tool<Mon
       const started = await manager.startMonitor({
         owner,
         command: args.command,
+        ...options.shell,
         description: args.description,
         ...(args.timeout_ms === undefined ? {} : { timeoutMs: args.timeout_ms }),
         ...escalationOf(args),

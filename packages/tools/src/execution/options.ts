@@ -21,6 +21,8 @@ export interface ExecutionToolsOptions {
   escalation?: EscalationGate;
   /** Stores an execution's whole output when an observation shows only a preview (`output_path`). */
   artifacts?: ArtifactStore;
+  /** The session's working directory for Bash and Monitor (default: the manager's workspace). */
+  cwd?: string;
 }
 
 /** The options after defaults, shared by the five tools. */
@@ -30,6 +32,8 @@ export interface NormalizedExecutionOptions {
   rootOwner: OwnerId;
   escalation: EscalationGate;
   artifacts: ArtifactStore | undefined;
+  /** Spread into every Bash and Monitor request: `{ cwd }` or nothing. */
+  shell: { cwd?: string };
 }
 
 function checkFunction(name: string, value: unknown): void {
@@ -69,6 +73,11 @@ export function normalizeExecutionOptions(
   if (given.artifacts !== undefined && typeof given.artifacts.put !== 'function') {
     throw new TypeError('createExecutionTools: artifacts must be an ArtifactStore with put()');
   }
+  if (given.cwd !== undefined && (typeof given.cwd !== 'string' || given.cwd === '')) {
+    throw new TypeError(
+      `createExecutionTools: cwd must be a directory path, received ${String(given.cwd)}`,
+    );
+  }
   const fixed = given.owner ?? rootOwner;
   return {
     manager,
@@ -76,6 +85,7 @@ export function normalizeExecutionOptions(
     rootOwner,
     escalation: given.escalation ?? createEscalationGate(),
     artifacts: given.artifacts,
+    shell: given.cwd === undefined ? {} : { cwd: given.cwd },
   };
 }
 
