@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONTROL_REASON } from './control-hook.js';
 import { createHarness, executionIdOf, stable } from './testing/harness.js';
 
 describe('WriteStdin', () => {
@@ -100,6 +101,40 @@ describe('WriteStdin', () => {
       64,
       'error',
       'Error: At most 64 managed processes may be live in one session; stop one first.',
+    ]);
+  });
+
+  it('controls an execution without a prompt in ask mode while deny rules still apply', async () => {
+    const { call } = createHarness({
+      pipeline: {
+        mode: 'ask',
+        rules: [
+          { tool: 'Bash', action: 'allow' },
+          { tool: 'StopExecution', action: 'deny' },
+        ],
+      },
+    });
+    const started = await call('Bash', {
+      command: 'sleep 0.5; echo late',
+      description: 'late',
+      yield_time_ms: 250,
+    });
+    const id = executionIdOf(started.result);
+    const stop = await call('StopExecution', { execution_id: id });
+    // The poll returns as soon as the command ends; no asker exists, so a prompt would deny.
+    const polled = await call('WriteStdin', { execution_id: id });
+    expect([
+      stop.status,
+      stop.error?.code,
+      polled.status,
+      polled.approvals,
+      stable(polled.result),
+    ]).toEqual([
+      'error',
+      'denied',
+      'success',
+      [{ source: 'hook', outcome: 'allow-once', reason: CONTROL_REASON }],
+      'late\n\n<bash-execution execution_id="ID" command="sleep 0.5; echo late" state="completed" termination="exited" exit_code="0" outcome="success" wall_time_seconds="T" output_bytes="5" output_lines="1" tty="false"/>',
     ]);
   });
 });

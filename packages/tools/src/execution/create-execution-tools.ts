@@ -1,5 +1,6 @@
 import type { HookRegistration, Tool } from '@toolcall/pipeline';
 import { createBashTool } from './bash-tool.js';
+import { createControlHook } from './control-hook.js';
 import {
   createListExecutionsTool,
   createStopExecutionTool,
@@ -43,7 +44,7 @@ export function createExecutionTools(options: ExecutionToolsOptions): ExecutionT
     listExecutions,
     stopExecution,
     monitor,
-    hooks: Object.freeze([normalized.escalation.hook]),
+    hooks: Object.freeze([normalized.escalation.hook, createControlHook()]),
     escalation: normalized.escalation,
     renderers: executionRenderers,
   });

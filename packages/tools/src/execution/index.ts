@@ -1,4 +1,5 @@
 export { type BashArgs, createBashTool } from './bash-tool.js';
+export { CONTROL_REASON, createControlHook } from './control-hook.js';
 export {
   createListExecutionsTool,
   createStopExecutionTool,

@@ -17,7 +17,10 @@ describe('createExecutionTools', () => {
         ['StopExecution', false, true, 30_000],
         ['Monitor', false, true, undefined],
       ],
-      [['PreToolUse', 'Bash|Monitor']],
+      [
+        ['PreToolUse', 'Bash|Monitor'],
+        ['PreToolUse', 'WriteStdin|StopExecution'],
+      ],
       ['Bash', 'WriteStdin', 'ListExecutions', 'StopExecution', 'Monitor'],
     ]);
   });
