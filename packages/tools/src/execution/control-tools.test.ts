@@ -137,4 +137,20 @@ describe('WriteStdin', () => {
       'late\n\n<bash-execution execution_id="ID" command="sleep 0.5; echo late" state="completed" termination="exited" exit_code="0" outcome="success" wall_time_seconds="T" output_bytes="5" output_lines="1" tty="false"/>',
     ]);
   });
+
+  it('clamps a poll wait above the declared 300000 ms and notes the repair', async () => {
+    const { call, project } = createHarness();
+    const started = await call('Bash', {
+      command: 'sleep 0.5',
+      description: 'short',
+      yield_time_ms: 250,
+    });
+    const text = await project('WriteStdin', {
+      execution_id: executionIdOf(started.result),
+      yield_time_ms: 900_000,
+    });
+    expect(stable(text)).toBe(
+      '<bash-execution execution_id="ID" command="sleep 0.5" state="completed" termination="exited" exit_code="0" outcome="success" wall_time_seconds="T" output_bytes="0" output_lines="0" tty="false"/>\n\nNote: Repaired tool input: Clamped `yield_time_ms` to 300000. Please use the corrected argument shape in later calls.',
+    );
+  });
 });

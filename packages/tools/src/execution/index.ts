@@ -1,4 +1,5 @@
 export { type BashArgs, createBashTool } from './bash-tool.js';
+export { formatCompletionRecord } from './completion-text.js';
 export { CONTROL_REASON, createControlHook } from './control-hook.js';
 export {
   createListExecutionsTool,
