@@ -38,6 +38,11 @@ describe('createToolSet', () => {
       'Glob',
       'Grep',
       'ApplyPatch',
+      'Bash',
+      'WriteStdin',
+      'ListExecutions',
+      'StopExecution',
+      'Monitor',
       'Outline',
       'Node',
       'WebFetch',
@@ -50,6 +55,11 @@ describe('createToolSet', () => {
       ['Glob', []],
       ['Grep', []],
       ['ApplyPatch', ['edit', 'reviewed-edit']],
+      ['Bash', ['execution']],
+      ['WriteStdin', ['execution']],
+      ['ListExecutions', ['execution']],
+      ['StopExecution', ['execution']],
+      ['Monitor', ['execution']],
       ['Outline', ['navigation']],
       ['Node', ['navigation']],
       ['WebFetch', ['web']],
@@ -68,6 +78,11 @@ describe('createToolSet', () => {
       'Glob',
       'Grep',
       'ApplyPatch',
+      'Bash',
+      'WriteStdin',
+      'ListExecutions',
+      'StopExecution',
+      'Monitor',
       'Outline',
       'Node',
       'Ask',
@@ -85,6 +100,16 @@ describe('createToolSet', () => {
       expression: '(Outline :file_path "nav/m.py")',
     });
     expect(outline).toEqual({ status: 'success', result: 'nav/m.py:1: [Function] greet' });
+  });
+
+  it("runs Bash from a ToolCall script through the set's own process manager", async () => {
+    await workspace.write('bash/one.txt', 'one\n');
+    const outcome = await workspace.run('ToolCall', {
+      expression: '(Bash :command "cat bash/one.txt && echo two" :description "Print two lines")',
+    });
+    expect(outcome.status).toBe('success');
+    expect(String(outcome.result)).toMatch(/^one\ntwo\n/);
+    expect(String(outcome.result)).toContain('exit_code="0"');
   });
 
   it('throws a TypeError naming the option when the workspace is not absolute', () => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ExecManager } from '@toolcall/exec';
+import { createExecManager, type ExecManager, type SandboxMode } from '@toolcall/exec';
 import {
   type ArtifactStore,
   type CheckpointStore,
@@ -20,6 +20,7 @@ import { createRendererRegistry, type RendererRegistry } from '@toolcall/render'
 import type { ResourceResolver } from '@toolcall/resources';
 import { createNodeResources } from '@toolcall/resources/node';
 import { type AskUser, createAskTool } from './ask/index.js';
+import { createExecutionTools } from './execution/index.js';
 import { createFileTools } from './file-tools.js';
 import { createNodeTool, createOutlineTool } from './navigation/index.js';
 import { createTargetPreparer } from './prepare-targets.js';
@@ -33,8 +34,10 @@ import {
   webRenderers,
 } from './web/index.js';
 
+const ROOT_OWNER = '/root';
+
 /** The groups whose tools are discoverable through ToolSearch and callable from ToolCall by default. */
-export const DISCOVERABLE_GROUPS = ['web', 'navigation', 'interaction'] as const;
+export const DISCOVERABLE_GROUPS = ['execution', 'web', 'navigation', 'interaction'] as const;
 
 /** The native list of the spec; names not registered yet (Bash & co) are skipped by the catalog. */
 export const NATIVE_TOOLS = [
@@ -53,8 +56,8 @@ export interface ToolSetOptions {
   readonly workspace: string;
   /** The session: its id scopes `work://`, `artifact://` and `history://saved`; `cwd` defaults to the workspace. */
   readonly session?: { readonly id?: string; readonly cwd?: string };
-  /** Reserved for the execution tools (Bash & co) that join the set next. */
-  readonly sandbox?: unknown;
+  /** Confinement of Bash and Monitor when the set creates its own process manager (default `best-effort`). */
+  readonly sandbox?: SandboxMode;
   /** Permission mode and rules for the pipeline. */
   readonly permissions?: {
     readonly mode?: PermissionMode;
@@ -69,7 +72,11 @@ export interface ToolSetOptions {
   readonly hooks?: readonly HookRegistration[];
   readonly media?: MediaSink;
   readonly artifacts?: ArtifactStore;
-  /** Runs ripgrep and the PDF helpers confined through this @toolcall/exec manager. */
+  /**
+   * The session's process manager: Bash & co run through it, and ripgrep and the PDF helpers
+   * run confined through it. Without it the set creates one (torn down by `close`) and the
+   * helpers are spawned directly.
+   */
   readonly exec?: ExecManager;
   /** Where ToolCall journals running scripts (e.g. `createFileCheckpointStore`). */
   readonly checkpoints?: CheckpointStore;
@@ -85,12 +92,16 @@ export interface ToolSetOptions {
   readonly discoverable?: readonly string[];
 }
 
-/** A ready tool set: the pipeline (the registry), its file tools and their renderers. */
+/** A ready tool set: the pipeline (the registry), its tools and their renderers. */
 export interface ToolSet {
   readonly pipeline: Pipeline;
   readonly tools: readonly Tool[];
   readonly renderers: RendererRegistry;
   readonly resources: ResourceResolver;
+  /** The process manager behind Bash, WriteStdin, ListExecutions, StopExecution and Monitor. */
+  readonly exec: ExecManager;
+  /** Stops every process the set started, when the set created its own manager. */
+  close(): Promise<void>;
 }
 
 /**
@@ -120,12 +131,26 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     exec: options.exec,
     ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
   });
+  const exec =
+    options.exec ??
+    createExecManager({
+      workspaceRoot: options.workspace,
+      sandbox: options.sandbox ?? 'best-effort',
+      rootOwner: ROOT_OWNER,
+    });
+  const execution = createExecutionTools({
+    manager: exec,
+    rootOwner: ROOT_OWNER,
+    cwd,
+    ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
+  });
   const pipeline = createPipeline({
-    tools,
+    tools: [...tools, ...execution.tools],
     mode: options.permissions?.mode ?? 'ask',
     rules: options.permissions?.rules ?? [],
     ...(options.askUser === undefined ? {} : { asker: options.askUser }),
-    ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+    // The escalation gate must see every Bash call before the harness's own hooks.
+    hooks: [...execution.hooks, ...(options.hooks ?? [])],
     ...(options.media === undefined ? {} : { media: options.media }),
     ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
     resources: createTargetPreparer({ cwd, resources, sessionId }),
@@ -146,9 +171,17 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   pipeline.register(createToolCallTool({ driver, catalog }));
   return {
     pipeline,
-    tools: [...tools, ...extras],
-    renderers: createRendererRegistry({ ...webRenderers, ...fileToolRenderers }),
+    tools: [...tools, ...execution.tools, ...extras],
+    renderers: createRendererRegistry({
+      ...webRenderers,
+      ...execution.renderers,
+      ...fileToolRenderers,
+    }),
     resources,
+    exec,
+    close: async () => {
+      if (options.exec === undefined) await exec.teardown();
+    },
   };
 }
 
