@@ -1,5 +1,6 @@
 export * from './ask/index.js';
 export { ToolsError, type ToolsErrorCode } from './errors.js';
+export * from './execution/index.js';
 export type { FileTarget, FileToolOptions } from './file-target.js';
 export { createFileTools, type FileToolsOptions } from './file-tools.js';
 export * from './navigation/index.js';
@@ -18,5 +19,11 @@ export { fileToolRenderers } from './render/renderers.js';
 export { globRenderer } from './render/search-renderers.js';
 export { createGlobTool } from './search/glob-tool.js';
 export { createGrepTool } from './search/grep-tool.js';
-export { createToolSet, NATIVE_TOOLS, type ToolSet, type ToolSetOptions } from './tool-set.js';
+export {
+  createToolSet,
+  DISCOVERABLE_GROUPS,
+  NATIVE_TOOLS,
+  type ToolSet,
+  type ToolSetOptions,
+} from './tool-set.js';
 export * from './web/index.js';

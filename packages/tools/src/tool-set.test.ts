@@ -32,21 +32,84 @@ async function rendered(name: string, input: Record<string, unknown>): Promise<s
 }
 
 describe('createToolSet', () => {
-  it('registers the file tools, ToolSearch and ToolCall in one pipeline', () => {
+  it('registers the file tools, the discoverable tools, ToolSearch and ToolCall in one pipeline', () => {
     expect(workspace.toolSet.pipeline.tools().map((tool) => tool.name)).toEqual([
       'Read',
       'Glob',
       'Grep',
       'ApplyPatch',
+      'Bash',
+      'WriteStdin',
+      'ListExecutions',
+      'StopExecution',
+      'Monitor',
+      'Outline',
+      'Node',
+      'WebFetch',
+      'WebSearch',
       'ToolSearch',
       'ToolCall',
     ]);
-    expect(workspace.toolSet.tools.map((tool) => typeof tool.renderer)).toEqual([
-      'object',
-      'object',
-      'object',
-      'object',
+    expect(workspace.toolSet.tools.map((tool) => [tool.name, tool.groups])).toEqual([
+      ['Read', []],
+      ['Glob', []],
+      ['Grep', []],
+      ['ApplyPatch', ['edit', 'reviewed-edit']],
+      ['Bash', ['execution']],
+      ['WriteStdin', ['execution']],
+      ['ListExecutions', ['execution']],
+      ['StopExecution', ['execution']],
+      ['Monitor', ['execution']],
+      ['Outline', ['navigation']],
+      ['Node', ['navigation']],
+      ['WebFetch', ['web']],
+      ['WebSearch', ['web']],
     ]);
+  });
+
+  it('leaves the web tools out when asked, and adds Ask only with a questionnaire host', () => {
+    const set = createToolSet({
+      workspace: workspace.root,
+      web: false,
+      askQuestions: async () => ({ status: 'cancelled' }),
+    });
+    expect(set.pipeline.tools().map((tool) => tool.name)).toEqual([
+      'Read',
+      'Glob',
+      'Grep',
+      'ApplyPatch',
+      'Bash',
+      'WriteStdin',
+      'ListExecutions',
+      'StopExecution',
+      'Monitor',
+      'Outline',
+      'Node',
+      'Ask',
+      'ToolSearch',
+      'ToolCall',
+    ]);
+  });
+
+  it('lets ToolSearch find a discoverable tool and a ToolCall script call it', async () => {
+    await workspace.write('nav/m.py', 'def greet(name):\n    return name\n');
+    const search = await workspace.run('ToolSearch', { query: 'Outline' });
+    expect(search.status).toBe('success');
+    expect(String(search.result)).toContain('(Outline :file_path');
+    const outline = await workspace.run('ToolCall', {
+      expression: '(Outline :file_path "nav/m.py")',
+    });
+    expect(outline).toEqual({ status: 'success', result: 'nav/m.py:1: [Function] greet' });
+  });
+
+  it("runs Bash from a ToolCall script through the set's own process manager", async () => {
+    await workspace.write('bash/one.txt', 'one\n');
+    const outcome = await workspace.run('ToolCall', {
+      expression: '(Bash :command "cat bash/one.txt && echo two" :description "Print two lines")',
+    });
+    expect(outcome.status).toBe('success');
+    expect(String(outcome.result)).toMatch(/^one\ntwo\n/);
+    expect(String(outcome.result)).toContain('exit_code="0"');
   });
 
   it('throws a TypeError naming the option when the workspace is not absolute', () => {

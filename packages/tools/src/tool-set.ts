@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ExecManager } from '@toolcall/exec';
+import { createExecManager, type ExecManager, type SandboxMode } from '@toolcall/exec';
 import {
   type ArtifactStore,
   type CheckpointStore,
@@ -19,10 +19,25 @@ import {
 import { createRendererRegistry, type RendererRegistry } from '@toolcall/render';
 import type { ResourceResolver } from '@toolcall/resources';
 import { createNodeResources } from '@toolcall/resources/node';
+import { type AskUser, createAskTool } from './ask/index.js';
+import { createExecutionTools } from './execution/index.js';
 import { createFileTools } from './file-tools.js';
+import { createNodeTool, createOutlineTool } from './navigation/index.js';
 import { createTargetPreparer } from './prepare-targets.js';
 import { fileToolRenderers } from './render/renderers.js';
 import { createSnapshotReader } from './snapshot-reader.js';
+import {
+  createWebFetchTool,
+  createWebSearchTool,
+  type WebFetchOptions,
+  type WebSearchOptions,
+  webRenderers,
+} from './web/index.js';
+
+const ROOT_OWNER = '/root';
+
+/** The groups whose tools are discoverable through ToolSearch and callable from ToolCall by default. */
+export const DISCOVERABLE_GROUPS = ['execution', 'web', 'navigation', 'interaction'] as const;
 
 /** The native list of the spec; names not registered yet (Bash & co) are skipped by the catalog. */
 export const NATIVE_TOOLS = [
@@ -41,8 +56,8 @@ export interface ToolSetOptions {
   readonly workspace: string;
   /** The session: its id scopes `work://`, `artifact://` and `history://saved`; `cwd` defaults to the workspace. */
   readonly session?: { readonly id?: string; readonly cwd?: string };
-  /** Reserved for the execution tools (Bash & co) that join the set next. */
-  readonly sandbox?: unknown;
+  /** Confinement of Bash and Monitor when the set creates its own process manager (default `best-effort`). */
+  readonly sandbox?: SandboxMode;
   /** Permission mode and rules for the pipeline. */
   readonly permissions?: {
     readonly mode?: PermissionMode;
@@ -57,20 +72,36 @@ export interface ToolSetOptions {
   readonly hooks?: readonly HookRegistration[];
   readonly media?: MediaSink;
   readonly artifacts?: ArtifactStore;
-  /** Runs ripgrep and the PDF helpers confined through this @toolcall/exec manager. */
+  /**
+   * The session's process manager: Bash & co run through it, and ripgrep and the PDF helpers
+   * run confined through it. Without it the set creates one (torn down by `close`) and the
+   * helpers are spawned directly.
+   */
   readonly exec?: ExecManager;
   /** Where ToolCall journals running scripts (e.g. `createFileCheckpointStore`). */
   readonly checkpoints?: CheckpointStore;
   /** Helper timeout for Glob, Grep and directory listings (default 20 s). */
   readonly searchTimeoutMs?: number;
+  /** WebFetch and WebSearch options, or `false` to leave both out. */
+  readonly web?:
+    | false
+    | { readonly fetch?: Omit<WebFetchOptions, 'decideNow'>; readonly search?: WebSearchOptions };
+  /** Answers Ask questionnaires; without it the Ask tool is not registered. */
+  readonly askQuestions?: AskUser;
+  /** Groups whose tools are discoverable (default `DISCOVERABLE_GROUPS`). */
+  readonly discoverable?: readonly string[];
 }
 
-/** A ready tool set: the pipeline (the registry), its file tools and their renderers. */
+/** A ready tool set: the pipeline (the registry), its tools and their renderers. */
 export interface ToolSet {
   readonly pipeline: Pipeline;
   readonly tools: readonly Tool[];
   readonly renderers: RendererRegistry;
   readonly resources: ResourceResolver;
+  /** The process manager behind Bash, WriteStdin, ListExecutions, StopExecution and Monitor. */
+  readonly exec: ExecManager;
+  /** Stops every process the set started, when the set created its own manager. */
+  close(): Promise<void>;
 }
 
 /**
@@ -100,12 +131,26 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     exec: options.exec,
     ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
   });
+  const exec =
+    options.exec ??
+    createExecManager({
+      workspaceRoot: options.workspace,
+      sandbox: options.sandbox ?? 'best-effort',
+      rootOwner: ROOT_OWNER,
+    });
+  const execution = createExecutionTools({
+    manager: exec,
+    rootOwner: ROOT_OWNER,
+    cwd,
+    ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
+  });
   const pipeline = createPipeline({
-    tools,
+    tools: [...tools, ...execution.tools],
     mode: options.permissions?.mode ?? 'ask',
     rules: options.permissions?.rules ?? [],
     ...(options.askUser === undefined ? {} : { asker: options.askUser }),
-    ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+    // The escalation gate must see every Bash call before the harness's own hooks.
+    hooks: [...execution.hooks, ...(options.hooks ?? [])],
     ...(options.media === undefined ? {} : { media: options.media }),
     ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
     resources: createTargetPreparer({ cwd, resources, sessionId }),
@@ -113,7 +158,11 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   });
   // ToolSearch and ToolCall see the native tools registered at call time, so the execution
   // tools join the catalog when they are registered.
-  const catalog = () => createCatalog({ tools: pipeline.tools(), native: [...NATIVE_TOOLS] });
+  const discoverable = [...(options.discoverable ?? DISCOVERABLE_GROUPS)];
+  const catalog = () =>
+    createCatalog({ tools: pipeline.tools(), native: [...NATIVE_TOOLS], discoverable });
+  const extras = createDiscoverableTools(options, cwd, pipeline);
+  for (const tool of extras) pipeline.register(tool);
   const driver = createToolCallDriver({
     pipeline,
     ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
@@ -122,8 +171,34 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   pipeline.register(createToolCallTool({ driver, catalog }));
   return {
     pipeline,
-    tools,
-    renderers: createRendererRegistry(fileToolRenderers),
+    tools: [...tools, ...execution.tools, ...extras],
+    renderers: createRendererRegistry({
+      ...webRenderers,
+      ...execution.renderers,
+      ...fileToolRenderers,
+    }),
     resources,
+    exec,
+    close: async () => {
+      if (options.exec === undefined) await exec.teardown();
+    },
   };
+}
+
+// WebFetch asks the pipeline itself about cross-host redirects, so it is built after it.
+function createDiscoverableTools(options: ToolSetOptions, cwd: string, pipeline: Pipeline): Tool[] {
+  const extras: Tool[] = [createOutlineTool({ cwd }), createNodeTool({ cwd })];
+  if (options.web !== false) {
+    extras.push(
+      createWebFetchTool({
+        ...options.web?.fetch,
+        decideNow: (request) => pipeline.decideNow(request),
+      }),
+      createWebSearchTool(options.web?.search ?? {}),
+    );
+  }
+  if (options.askQuestions !== undefined) {
+    extras.push(createAskTool({ askUser: options.askQuestions }));
+  }
+  return extras;
 }

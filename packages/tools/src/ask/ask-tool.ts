@@ -41,6 +41,7 @@ export function createAskTool(options: AskToolOptions) {
     name: 'Ask',
     description: DESCRIPTION,
     category: 'interaction',
+    groups: ['interaction'],
     // Asking changes nothing; the user's answer is the only effect.
     readOnly: true,
     maxResultSize: 30_000,

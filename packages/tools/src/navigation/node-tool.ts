@@ -18,6 +18,7 @@ export function createNodeTool(options: NavigationOptions = {}) {
     readOnly: true,
     async: true,
     category: 'navigation',
+    groups: ['navigation'],
     maxResultSize: 30_000,
     args: z.object({
       file_path: path('The source file to inspect.'),

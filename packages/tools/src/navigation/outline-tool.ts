@@ -17,6 +17,7 @@ export function createOutlineTool(options: NavigationOptions = {}) {
     readOnly: true,
     async: true,
     category: 'navigation',
+    groups: ['navigation'],
     maxResultSize: 20_000,
     args: z.object({ file_path: path('The source file to outline.') }),
     handler: async (args, context) => {

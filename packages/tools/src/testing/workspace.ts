@@ -48,6 +48,9 @@ export async function createTestWorkspace(
       const outcome = await call(name, input);
       return { status: outcome.status, result: outcome.result };
     },
-    dispose: () => rm(root, { recursive: true, force: true }),
+    dispose: async () => {
+      await toolSet.close();
+      await rm(root, { recursive: true, force: true });
+    },
   };
 }

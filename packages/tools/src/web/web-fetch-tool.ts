@@ -22,6 +22,8 @@ function hostOf(url: string): string | undefined {
 export function createWebFetchTool(options: WebFetchOptions = {}): Tool<{ url: string }> {
   const normalized = normalizeWebFetchOptions(options);
   return defineTool({
+    category: 'web',
+    groups: ['web'],
     name: 'WebFetch',
     description: DESCRIPTION,
     readOnly: true,

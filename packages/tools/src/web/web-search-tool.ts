@@ -22,11 +22,12 @@ export interface WebSearchOptions {
   userAgent?: string;
 }
 
-interface SearchArgs {
+// A type alias (not an interface) so the tool is assignable to the registry's Tool.
+type SearchArgs = {
   query: string;
   allowed_domains?: string[] | undefined;
   blocked_domains?: string[] | undefined;
-}
+};
 
 const MAX_RESULTS = 10;
 
@@ -125,6 +126,8 @@ export function createWebSearchTool(options: WebSearchOptions = {}): Tool<Search
   }
 
   return defineTool({
+    category: 'web',
+    groups: ['web'],
     name: 'WebSearch',
     description:
       'Searches the web (DuckDuckGo) and returns up to 10 numbered results with title, URL and snippet. Optionally restrict to allowed_domains or exclude blocked_domains (not both).',

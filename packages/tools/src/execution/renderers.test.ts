@@ -1,0 +1,111 @@
+import type { ToolOutcome } from '@toolcall/pipeline';
+import { buildRenderTree, createRendererRegistry, renderCall, renderPlain } from '@toolcall/render';
+import { describe, expect, it } from 'vitest';
+import { executionRenderers } from './renderers.js';
+import { commandLabel, formatElapsed } from './row-parts.js';
+import { createHarness, executionIdOf } from './testing/harness.js';
+
+const registry = createRendererRegistry(executionRenderers);
+
+function recordOf(tool: string, outcome: ToolOutcome) {
+  return {
+    id: outcome.toolUseId,
+    tool,
+    args: outcome.input,
+    result: outcome.result,
+    status: outcome.status,
+    renderData: outcome.renderData ?? null,
+  };
+}
+
+const seconds = (text: string) => text.replace(/\d+\.\d+s/g, 'Ns');
+
+describe('commandLabel', () => {
+  it('returns the first line cut to 60 columns when the command is long or has more lines', () => {
+    expect([
+      commandLabel('echo hi'),
+      commandLabel('make\nmake test'),
+      commandLabel(`echo ${'x'.repeat(80)}`),
+    ]).toEqual(['echo hi', 'make …', `echo ${'x'.repeat(54)}…`]);
+  });
+});
+
+describe('formatElapsed', () => {
+  it('returns tenths of seconds under a minute and minutes with seconds above', () => {
+    expect([formatElapsed(420), formatElapsed(12_040), formatElapsed(185_000)]).toEqual([
+      '0.4s',
+      '12.0s',
+      '3m 05s',
+    ]);
+  });
+});
+
+describe('executionRenderers', () => {
+  it('draws Bash rows with the command, state and elapsed time, output collapsed', async () => {
+    const { call } = createHarness();
+    const done = await call('Bash', { command: 'echo hello\necho again', description: 'greet' });
+    const failed = await call('Bash', { command: 'exit 2', description: 'fail' });
+    const running = await call('Bash', {
+      command: 'sleep 300',
+      description: 'wait',
+      yield_time_ms: 250,
+    });
+    const id = executionIdOf(running.result);
+    const short = await call('Bash', {
+      command: 'sleep 0.5; echo late',
+      description: 'late',
+      yield_time_ms: 250,
+    });
+    // A poll returns as soon as the execution settles.
+    const poll = await call('WriteStdin', { execution_id: executionIdOf(short.result) });
+    const listed = await call('ListExecutions', {});
+    const stopped = await call('StopExecution', { execution_id: id });
+    const refused = await call('Bash', { command: 'sleep 1 &', description: 'bg' });
+    const tree = buildRenderTree(
+      [
+        recordOf('Bash', done),
+        recordOf('Bash', failed),
+        recordOf('Bash', running),
+        recordOf('WriteStdin', poll),
+        recordOf('ListExecutions', listed),
+        recordOf('StopExecution', stopped),
+        recordOf('Bash', refused),
+      ],
+      { registry },
+    );
+    const rows = tree.items.flatMap((item) => (item.kind === 'row' ? [item] : []));
+    expect([
+      tree.warnings,
+      rows.map((row) => [seconds(row.header), row.status, row.expanded]),
+    ]).toEqual([
+      [],
+      [
+        ['Bash echo hello … (done, Ns)', 'success', false],
+        ['Bash exit 2 (failed, exit 2, Ns)', 'error', false],
+        ['Bash sleep 300 (running, Ns)', 'running', false],
+        ['ListExecutions (1 live)', 'success', false],
+        [`StopExecution ${id} (interrupted, Ns)`, 'success', false],
+        ['Bash sleep 1 & (not started)', 'error', false],
+      ],
+    ]);
+    const opened = renderCall(recordOf('Bash', done), { registry }).rendering;
+    expect(opened.body?.replace(/execution \S+ · /, '')).toBe(
+      'echo hello\necho again\n\nhello\nagain\n\nexit 0 · 12 bytes, 2 lines',
+    );
+    expect(seconds(renderPlain(tree))).toContain('Bash echo hello … (done, Ns)');
+  });
+
+  it('draws Monitor as Watching with its description', async () => {
+    const { call } = createHarness();
+    const started = await call('Monitor', { command: 'sleep 300', description: 'deploy log' });
+    const refused = await call('Monitor', { command: 'sleep 1 &', description: 'bg' });
+    const rows = [started, refused].map(
+      (outcome) =>
+        renderCall(recordOf('Monitor', outcome), { registry, summaryOnly: true }).rendering,
+    );
+    expect(rows.map((row) => [row.header, row.status])).toEqual([
+      ['Monitor: Watching deploy log', 'running'],
+      ['Monitor "bg" (not started)', 'error'],
+    ]);
+  });
+});
