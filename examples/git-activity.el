@@ -11,8 +11,10 @@
     (reverse kept)))
 
 (let ((results (parallel
-                (Bash :command "git log -50 --no-merges --format=%an | sort | uniq -c | sort -rn")
-                (Bash :command "git log -50 --name-only --format= | sort | uniq -c | sort -rn | head -5"))))
+                (Bash :command "git log -50 --no-merges --format=%an | sort | uniq -c | sort -rn"
+                      :description "commits per author")
+                (Bash :command "git log -50 --name-only --format= | sort | uniq -c | sort -rn | head -5"
+                      :description "most touched files"))))
   (format "Commits per author:\n%s\n\nMost touched files:\n%s"
           (string-join (output-lines (nth 0 results)) "\n")
           (string-join (output-lines (nth 1 results)) "\n")))

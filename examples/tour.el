@@ -20,7 +20,7 @@
                (Grep :pattern "^export (async )?function" :path "packages"
                      :glob "*/src/**/*.ts" :output_mode "count" :head_limit 0)
                (Read :file_path "README.md" :limit 1)
-               (Bash :command "git log --oneline -5")))
+               (Bash :command "git log --oneline -5" :description "recent commits")))
        (packages (sort (mapcar 'parent-name (lines (nth 0 found)))))
        (counts (lines (nth 1 found)))
        (exported 0)

@@ -10,6 +10,7 @@ import {
 } from '@toolcall/pipeline';
 import { describeRequest } from './asker.js';
 import type { SessionMedia } from './media-sink.js';
+import { UPSTREAM_GROUP } from './tool-set.js';
 
 /** The MCP server over a pipeline: native tools, ToolSearch and ToolCall. */
 export function createMcpServer(options: {
@@ -23,11 +24,11 @@ export function createMcpServer(options: {
   );
   let counter = 0;
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    // Upstream (wrapped) tools have a category: they are reached through ToolCall only.
+    // Upstream tools are reached through ToolCall only.
     tools: options
       .pipeline()
       .tools()
-      .filter((tool) => tool.category === undefined)
+      .filter((tool) => !tool.groups.includes(UPSTREAM_GROUP))
       .map((tool) => toMcpTool(tool)),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type JsonObject, type Tool, wrapTool } from '@toolcall/pipeline';
+import { UPSTREAM_GROUP } from './tool-set.js';
 
 /** One upstream MCP server: a name (the tools' category) and the command that starts it. */
 export interface UpstreamSpec {
@@ -58,6 +59,7 @@ export async function connectUpstream(spec: UpstreamSpec, cwd: string): Promise<
         description: entry.description ?? `${entry.name} from ${spec.name}`,
         readOnly,
         destructive: entry.annotations?.destructiveHint === true,
+        groups: [UPSTREAM_GROUP],
         source: () => ({
           inputSchema: entry.inputSchema as JsonObject,
           call: async (args, context) => {

@@ -19,13 +19,7 @@ import {
 } from '@toolcall/pipeline';
 import { commandHook, createFileCheckpointStore } from '@toolcall/pipeline/node';
 import { builtinRenderers, type RendererRegistry } from '@toolcall/render';
-import {
-  createToolSet,
-  createWebFetchTool,
-  createWebSearchTool,
-  webRenderers,
-} from '@toolcall/tools';
-import { createBashTool } from './bash-tool.js';
+import { createToolSet, DISCOVERABLE_GROUPS, NATIVE_TOOLS } from '@toolcall/tools';
 import type { Config } from './config.js';
 import { readScopeHook } from './read-scope-hook.js';
 import { createSessionArtifacts } from './session-artifacts.js';
@@ -77,6 +71,9 @@ function protectedPaths(workspace: string, sessionDirectory: string): string[] {
   }).filter((path) => gitIsDirectory !== false || path !== join(workspace, '.git', 'hooks'));
 }
 
+/** The group of upstream MCP tools, discoverable through ToolSearch and callable from ToolCall. */
+export const UPSTREAM_GROUP = 'upstream';
+
 /**
  * Builds the tool set: `createToolSet` (Read, Glob, Grep, ApplyPatch) plus WebFetch, WebSearch
  * and the upstream tools, with ToolSearch and ToolCall registered again over a catalog that
@@ -110,35 +107,28 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     artifacts: createSessionArtifacts(options.session.directory),
     exec,
     checkpoints,
+    ...(options.loopbackIsPublic ? { web: { fetch: { treatLoopbackAsPublic: true } } } : {}),
   });
   const { pipeline } = set;
   registered = pipeline;
-  const webFetch = createWebFetchTool({
-    decideNow: (request) => pipeline.decideNow(request),
-    ...(options.loopbackIsPublic ? { treatLoopbackAsPublic: true } : {}),
-  });
-  for (const tool of [
-    createBashTool(exec),
-    webFetch,
-    createWebSearchTool() as unknown as Tool,
-    ...(options.extraTools ?? []),
-  ]) {
-    pipeline.register(tool);
-  }
+  for (const tool of options.extraTools ?? []) pipeline.register(tool);
+  // Upstream tools join ToolCall's roster through their group; createToolSet's own catalog
+  // does not know that group or which wrapped tools are composable, so the envelopes are
+  // registered again over this catalog.
   const catalog = () =>
     createCatalog({
       tools: pipeline.tools(),
-      native: pipeline
-        .tools()
-        .map((tool) => tool.name)
-        .filter((name) => !ENVELOPE_TOOLS.has(name)),
+      native: [...NATIVE_TOOLS],
+      discoverable: [...DISCOVERABLE_GROUPS, UPSTREAM_GROUP],
       composable: [...(options.composable ?? [])],
     });
-  const driver = createToolCallDriver({ pipeline, checkpoints });
-  pipeline.register(createToolSearchTool({ catalog }));
-  pipeline.register(createToolCallTool({ driver, catalog }));
+  if ((options.extraTools ?? []).length > 0) {
+    const driver = createToolCallDriver({ pipeline, checkpoints });
+    pipeline.register(createToolSearchTool({ catalog }));
+    pipeline.register(createToolCallTool({ driver, catalog }));
+  }
   const renderers = set.renderers;
-  for (const [name, spec] of Object.entries({ ...builtinRenderers, ...webRenderers })) {
+  for (const [name, spec] of Object.entries(builtinRenderers)) {
     if (renderers.resolve(name, 'success') === undefined) renderers.register(name, spec);
   }
   renderers.register('ToolCall', toolCallRenderer(renderers));

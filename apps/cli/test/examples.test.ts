@@ -18,7 +18,7 @@ describe('examples', () => {
     );
     expect(result.stdout).toContain('Recent commits:');
     expect(result.stdout).toContain('┌ ▸ Glob "packages/*/package.json"');
-    expect(result.stdout).toContain('└ ▸ Bash: git log --oneline -5');
+    expect(result.stdout).toContain('└ ▸ Bash git log --oneline -5 (done');
   });
 
   it('doc-titles.el, todo-report.el and safe-reads.el run without asking', async () => {

@@ -87,11 +87,17 @@ describe('toolcall mcp', () => {
       'Glob',
       'Grep',
       'ApplyPatch',
-      'ToolSearch',
-      'ToolCall',
       'Bash',
+      'WriteStdin',
+      'ListExecutions',
+      'StopExecution',
+      'Monitor',
+      'Outline',
+      'Node',
       'WebFetch',
       'WebSearch',
+      'ToolSearch',
+      'ToolCall',
     ]);
     const toolCall = tools.find((tool) => tool.name === 'ToolCall')!;
     expect(toolCall.inputSchema).toMatchObject({ type: 'object', required: ['expression'] });
@@ -121,9 +127,15 @@ describe('toolcall mcp', () => {
   });
 
   it('asks before Bash: denied without elicitation, run when the person allows it', async () => {
-    const denied = await plain.callTool({ name: 'Bash', arguments: { command: 'echo hi' } });
+    const denied = await plain.callTool({
+      name: 'Bash',
+      arguments: { command: 'echo hi', description: 'greet' },
+    });
     expect(denied.isError).toBe(true);
-    const ran = await eliciting.callTool({ name: 'Bash', arguments: { command: 'echo hi' } });
+    const ran = await eliciting.callTool({
+      name: 'Bash',
+      arguments: { command: 'echo hi', description: 'greet' },
+    });
     expect(textOf(ran)).toMatch(/^hi\n/);
     expect(asked.at(-1)).toContain('Bash wants to run: echo hi');
   });

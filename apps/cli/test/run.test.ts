@@ -102,7 +102,10 @@ describe('toolcall run', () => {
         hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: join(dir, 'block.sh') }],
       }),
     );
-    const result = await run(['call', 'Bash', 'command=echo hi', '--yes'], dir);
+    const result = await run(
+      ['call', 'Bash', 'command=echo hi', 'description=greet', '--yes'],
+      dir,
+    );
     expect(result.code).toBe(3);
     expect(result.stderr).toBe('toolcall call: PreToolUse hook denied the call: no echo today.\n');
   });
@@ -144,11 +147,17 @@ describe('toolcall run', () => {
       '--allow',
       'Bash(echo *)',
       '-e',
-      '(Bash :command "echo hi")',
+      '(Bash :command "echo hi" :description "greet")',
     ]);
     expect(allowed.code).toBe(0);
-    expect(allowed.stdout).toContain('Bash: echo hi');
-    const other = await run(['run', '--allow', 'Bash(echo *)', '-e', '(Bash :command "ls")']);
+    expect(allowed.stdout).toContain('Bash echo hi (done');
+    const other = await run([
+      'run',
+      '--allow',
+      'Bash(echo *)',
+      '-e',
+      '(Bash :command "ls" :description "list")',
+    ]);
     expect(other.code).toBe(3);
   });
 

@@ -28,13 +28,13 @@ function onTerminal(
 }
 
 describe.skipIf(!hasScript)('on a terminal', () => {
-  const call = `${process.execPath} ${bin} call Bash command='echo from-bash'`;
+  const call = `${process.execPath} ${bin} call Bash command='echo from-bash' description=greet`;
 
   it('shows what will run, runs it when allowed once, and draws the status line', async () => {
     const { code, output } = await onTerminal(call, 'o');
     expect(output).toContain('? Bash wants to run: echo from-bash');
     expect(output).toMatch(/Bash · 0 done, 0 failed, 0 denied · \d+\.\ds/);
-    expect(output).toContain('Bash: echo from-bash');
+    expect(output).toContain('Bash echo from-bash (done');
     expect(code).toBe(0);
   });
 
