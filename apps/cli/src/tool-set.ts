@@ -8,7 +8,6 @@ import {
   createToolCallDriver,
   createToolCallTool,
   createToolSearchTool,
-  ENVELOPE_TOOLS,
   type HookRegistration,
   type MediaSink,
   type PermissionAsker,
