@@ -47,7 +47,8 @@ export class Machine {
   env: Env = [];
   val: Value = 0;
   readonly stack: Frame[] = [];
-  pending: Promise<void> | null = null;
+  /** Set by the runtime when the program waits on tool calls; the evaluation resumes it. */
+  pending = false;
   steps = 0;
   checkAt = 0;
   depth = 0;
@@ -129,7 +130,7 @@ export class Machine {
         if (frame === undefined) return 'done';
         frame.resume(this, this.val);
       }
-      if (this.pending !== null) return 'pending';
+      if (this.pending) return 'pending';
       if (this.steps >= this.checkAt && this.checkpoint()) return 'yield';
     }
   }
