@@ -1,4 +1,4 @@
-import { systemClock, yieldWith } from './clock.js';
+import { systemClock } from './clock.js';
 import { BudgetError, GuestError, StaticError } from './guest-error.js';
 import { type JsonValue, toJson } from './json.js';
 import { type BudgetName, type Limits, normalizeLimits } from './limits.js';
@@ -52,8 +52,6 @@ export type Outcome =
       error: { kind: ErrorKind; budget?: BudgetName; message: string };
       calls: CallRecord[];
     };
-
-const SLICE_MS = 8;
 
 function containsClosure(value: Value): boolean {
   const stack: Value[] = [value];
@@ -162,16 +160,8 @@ export async function evaluate(source: string, options: EvaluateOptions = {}): P
     machine.runtime = runtime;
     machine.node = program.body;
     machine.env = [];
-    while (true) {
-      if (waiter.cancelled) throw new Cancelled('cancelled');
-      const state = machine.runSlice(SLICE_MS);
-      if (state === 'done') break;
-      if (state === 'pending') {
-        machine.pending = false;
-        await waiter.wait();
-        if (runtime.fatal !== undefined) throw runtime.fatal;
-      } else await yieldWith(clock);
-    }
+    waiter.fatal = () => runtime?.fatal;
+    await waiter.run();
     const value = machine.val;
     if (containsClosure(value))
       return failed(

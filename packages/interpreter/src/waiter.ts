@@ -1,3 +1,4 @@
+import { yieldWith } from './clock.js';
 import { BudgetError } from './guest-error.js';
 import type { Machine } from './machine.js';
 import type { Clock } from './tool-types.js';
@@ -5,16 +6,24 @@ import type { Clock } from './tool-types.js';
 /** Internal: the evaluation's signal aborted. */
 export class Cancelled extends Error {}
 
+/** Milliseconds the machine computes before returning to the event loop. */
+const SLICE_MS = 8;
+
 /**
- * Suspends an evaluation while its tool calls run. One deadline timer and one abort
- * listener serve the whole evaluation, so a wait costs one promise and nothing else.
+ * Runs an evaluation's machine to completion. A settling tool call resumes the machine
+ * directly, and one deadline timer serves the whole evaluation, so a nested call costs
+ * no timer, listener or extra promise.
  */
 export class Waiter {
   /** Set once the evaluation's signal aborted. */
   cancelled = false;
-  private resolve: (() => void) | undefined;
-  private reject: ((error: unknown) => void) | undefined;
-  /** A wake that came before its wait: `null` for a plain resume, else the error. */
+  /** The denial that ends the script, once a call is denied. */
+  fatal: () => unknown = () => undefined;
+  private resolve: () => void = () => {};
+  private reject: (error: unknown) => void = () => {};
+  private finished = false;
+  private waiting = false;
+  /** A wake that came before its wait, with its error if any. */
   private early: { error: unknown } | undefined;
   private stop: unknown;
   private timer: unknown;
@@ -25,34 +34,27 @@ export class Waiter {
     private readonly clock: Clock,
   ) {}
 
-  /** Resumes the waiting evaluation, or fails it with `error`. */
-  readonly wake = (error?: unknown): void => {
-    const resolve = this.resolve;
-    const reject = this.reject;
-    if (resolve === undefined || reject === undefined) {
-      this.early ??= { error };
-      return;
-    }
-    this.resolve = undefined;
-    this.reject = undefined;
-    if (error === undefined) resolve();
-    else reject(error);
-  };
-
-  /** Waits for the next wake, a cancellation or the wall-time deadline. */
-  wait(): Promise<void> {
-    if (this.stop !== undefined) return Promise.reject(this.stop);
-    if (!this.armed) this.arm();
-    const early = this.early;
-    if (early !== undefined) {
-      this.early = undefined;
-      return early.error === undefined ? Promise.resolve() : Promise.reject(early.error);
-    }
+  /** Runs the machine until the program finishes, fails, or the evaluation stops. */
+  run(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
+      this.step();
     });
   }
+
+  /** Resumes the machine after the calls it waits on settled, or fails it with `error`. */
+  readonly wake = (error?: unknown): void => {
+    if (this.finished) return;
+    if (!this.waiting) {
+      this.early ??= { error };
+      return;
+    }
+    this.waiting = false;
+    const fatal = error ?? this.fatal();
+    if (fatal !== undefined) this.fail(fatal);
+    else this.step();
+  };
 
   /** Stops the evaluation as cancelled. */
   cancel(): void {
@@ -63,6 +65,45 @@ export class Waiter {
   /** Clears the deadline timer. */
   dispose(): void {
     if (this.armed) this.clock.clearTimeout(this.timer);
+  }
+
+  private readonly step = (): void => {
+    if (this.finished) return;
+    const machine = this.machine;
+    try {
+      while (true) {
+        if (this.cancelled) throw new Cancelled('cancelled');
+        const state = machine.runSlice(SLICE_MS);
+        if (state === 'done') {
+          this.finished = true;
+          this.resolve();
+          return;
+        }
+        if (state === 'yield') {
+          yieldWith(this.clock).then(this.step);
+          return;
+        }
+        machine.pending = false;
+        if (this.stop !== undefined) throw this.stop;
+        if (!this.armed) this.arm();
+        const early = this.early;
+        if (early === undefined) {
+          this.waiting = true;
+          return;
+        }
+        this.early = undefined;
+        const fatal = early.error ?? this.fatal();
+        if (fatal !== undefined) throw fatal;
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+  };
+
+  private fail(error: unknown): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.reject(error);
   }
 
   private arm(): void {
@@ -81,9 +122,9 @@ export class Waiter {
     );
   }
 
-  // A stop only matters to a wait: a running machine checks its own deadline and signal.
+  // A stop only ends a wait: a running machine checks its own deadline and the cancel flag.
   private halt(error: unknown): void {
     this.stop ??= error;
-    if (this.resolve !== undefined) this.wake(this.stop);
+    if (this.waiting) this.wake(this.stop);
   }
 }
