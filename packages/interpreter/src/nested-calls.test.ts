@@ -42,6 +42,27 @@ describe('evaluate with many nested calls', () => {
     });
   });
 
+  it('lets other callbacks run during a long chain of calls that settle at once', async () => {
+    let ran = false;
+    let seen = false;
+    setImmediate(() => {
+      ran = true;
+    });
+    const tools: Record<string, ToolBinding> = {
+      Check: {
+        call: async () => {
+          seen ||= ran;
+          return 1;
+        },
+      },
+    };
+    const outcome = await evaluate('(dotimes (i 60000) (Check)) "done"', {
+      tools,
+      limits: { nestedCalls: 60_000 },
+    });
+    expect({ success: outcome.success, seen }).toEqual({ success: true, seen: true });
+  }, 30_000);
+
   it('passes every call the shared signal, its index, batch and whether the script is direct', async () => {
     const contexts: ToolCallContext[] = [];
     const tools: Record<string, ToolBinding> = {

@@ -39,7 +39,7 @@ export class Waiter {
     return new Promise((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
-      this.step();
+      this.step(true);
     });
   }
 
@@ -53,7 +53,7 @@ export class Waiter {
     this.waiting = false;
     const fatal = error ?? this.fatal();
     if (fatal !== undefined) this.fail(fatal);
-    else this.step();
+    else this.step(false);
   };
 
   /** Stops the evaluation as cancelled. */
@@ -67,20 +67,23 @@ export class Waiter {
     if (this.armed) this.clock.clearTimeout(this.timer);
   }
 
-  private readonly step = (): void => {
+  /** Runs slices until the machine finishes, waits or yields; `fresh` starts a new slice. */
+  private step(fresh: boolean): void {
     if (this.finished) return;
     const machine = this.machine;
+    let slice = fresh;
     try {
       while (true) {
         if (this.cancelled) throw new Cancelled('cancelled');
-        const state = machine.runSlice(SLICE_MS);
+        const state = machine.runSlice(SLICE_MS, slice);
+        slice = true;
         if (state === 'done') {
           this.finished = true;
           this.resolve();
           return;
         }
         if (state === 'yield') {
-          yieldWith(this.clock).then(this.step);
+          yieldWith(this.clock).then(() => this.step(true));
           return;
         }
         machine.pending = false;
@@ -98,7 +101,7 @@ export class Waiter {
     } catch (error) {
       this.fail(error);
     }
-  };
+  }
 
   private fail(error: unknown): void {
     if (this.finished) return;
