@@ -1,11 +1,12 @@
 import type { CompileContext } from './compile-context.js';
 import { exceed } from './guest-error.js';
-import { fromJson, type JsonObject, type JsonSchema, toolArguments } from './json.js';
+import { type JsonObject, type JsonSchema, toolArguments } from './json.js';
 import type { Limits } from './limits.js';
 import { guestError, type Machine, type Runtime } from './machine.js';
 import { bindArguments } from './nodes-bind.js';
 import { applyPrimitive, invoke } from './nodes-call.js';
 import { primitives } from './primitives/index.js';
+import { failure, type Settled, settleResult } from './tool-result.js';
 import {
   type CallEvent,
   type CallRecord,
@@ -13,7 +14,7 @@ import {
   type ToolCallContext,
   ToolDenied,
 } from './tool-types.js';
-import { type Closure, Cons, intern, list, NIL, type Sym, type Value } from './values.js';
+import { type Closure, Cons, list, NIL, type Sym, type Value } from './values.js';
 
 function spreadLast(args: Value[]): Value[] {
   if (args.length === 0) return args;
@@ -25,23 +26,6 @@ function spreadLast(args: Value[]): Value[] {
   }
   if (tail !== NIL) guestError('wrong-type-argument listp');
   return out;
-}
-
-const ERROR = intern(':error');
-
-type Settled = { value: Value; size: number };
-
-function failure(message: string): Value {
-  return list([ERROR, message]);
-}
-
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x80) bytes += c >= 0x800 && (c < 0xd800 || c > 0xdfff) ? 2 : c >= 0x800 ? 0 : 1;
-  }
-  return bytes;
 }
 
 /** The program-level side of the machine: named calls, tool dispatch, the call audit. */
@@ -122,53 +106,6 @@ export class ScriptRuntime implements Runtime {
     return index;
   }
 
-  private settle(raw: unknown, record: CallRecord): Settled {
-    if (
-      typeof raw === 'object' &&
-      raw !== null &&
-      !Array.isArray(raw) &&
-      typeof (raw as { error?: unknown }).error === 'string'
-    ) {
-      const message = (raw as { error: string }).error;
-      record.status = 'error';
-      record.error = message;
-      return { value: failure(message), size: utf8Length(message) };
-    }
-    let size: number;
-    try {
-      size =
-        typeof raw === 'string'
-          ? utf8Length(raw)
-          : raw === undefined
-            ? 3
-            : utf8Length(JSON.stringify(raw));
-    } catch {
-      const message = `${record.tool} returned a value that is not JSON`;
-      record.status = 'error';
-      record.error = message;
-      return { value: failure(message), size: message.length };
-    }
-    if (size > this.limits.valueSize) {
-      const message = `${record.tool} result of ${size} bytes exceeds the value-size budget (limit ${this.limits.valueSize} bytes)`;
-      record.status = 'error';
-      record.error = message;
-      return { value: failure(message), size: message.length };
-    }
-    let value: Value;
-    try {
-      value = raw === undefined ? failure(`${record.tool} returned nothing`) : fromJson(raw);
-    } catch (error) {
-      const message = `${record.tool} returned an unusable result: ${(error as Error).message}`;
-      record.status = 'error';
-      record.error = message;
-      return { value: failure(message), size: message.length };
-    }
-    record.status = 'success';
-    // The guest holds the value; only a direct call's outcome needs the tool's own result.
-    if (this.direct) record.result = raw;
-    return { value, size };
-  }
-
   private charge(m: Machine, size: number, record: CallRecord): void {
     m.allocate(size, `at nested call ${record.tool} at call ${record.index}`);
   }
@@ -222,7 +159,8 @@ export class ScriptRuntime implements Runtime {
       started = Promise.reject(error);
     }
     started.then(
-      (raw) => this.finish(this.settle(raw, record), record, then),
+      (raw) =>
+        this.finish(settleResult(raw, record, this.limits.valueSize, this.direct), record, then),
       (error: unknown) => this.finish(this.refuse(error, record), record, then),
     );
     return record;
