@@ -1,4 +1,4 @@
-import { systemClock, yieldWith } from './clock.js';
+import { systemClock } from './clock.js';
 import { BudgetError, GuestError, StaticError } from './guest-error.js';
 import { type JsonValue, toJson } from './json.js';
 import { type BudgetName, type Limits, normalizeLimits } from './limits.js';
@@ -16,7 +16,7 @@ import {
   ToolDenied,
 } from './tool-types.js';
 import { Closure, Cons, type Value } from './values.js';
-import { Cancelled, waitFor } from './wait-for.js';
+import { Cancelled, Waiter } from './waiter.js';
 
 /** Options of one evaluation. */
 export type EvaluateOptions = {
@@ -52,8 +52,6 @@ export type Outcome =
       error: { kind: ErrorKind; budget?: BudgetName; message: string };
       calls: CallRecord[];
     };
-
-const SLICE_MS = 8;
 
 function containsClosure(value: Value): boolean {
   const stack: Value[] = [value];
@@ -122,12 +120,17 @@ export async function evaluate(source: string, options: EvaluateOptions = {}): P
     throw new TypeError(
       `options.parallelism must be a positive integer, received ${String(parallelism)}`,
     );
-  const controller = new AbortController();
   const outer = options.signal;
-  const forward = (): void => controller.abort();
-  outer?.addEventListener('abort', forward, { once: true });
-  if (outer?.aborted) controller.abort();
+  let waiter: Waiter | undefined;
   let runtime: ScriptRuntime | undefined;
+  let early = false;
+  const forward = (): void => {
+    if (waiter === undefined) early = true;
+    else waiter.cancel();
+    runtime?.cancelRunning();
+  };
+  if (outer?.aborted) early = true;
+  else outer?.addEventListener('abort', forward, { once: true });
   try {
     const parsed = read(source, limits);
     if (!parsed.success) {
@@ -143,29 +146,22 @@ export async function evaluate(source: string, options: EvaluateOptions = {}): P
       limits,
     );
     const machine = new Machine(limits, clock);
+    waiter = new Waiter(machine, clock);
+    if (early) waiter.cancel();
     runtime = new ScriptRuntime(
       program.cx,
       roster,
       limits,
       parallelism,
       options.onEvent,
-      controller.signal,
+      waiter.wake,
     );
     runtime.direct = program.direct;
     machine.runtime = runtime;
     machine.node = program.body;
     machine.env = [];
-    while (true) {
-      if (controller.signal.aborted) throw new Cancelled('cancelled');
-      const state = machine.runSlice(SLICE_MS);
-      if (state === 'done') break;
-      if (state === 'pending') {
-        const pending = machine.pending as Promise<void>;
-        machine.pending = null;
-        await waitFor(pending, machine, clock, controller.signal);
-        if (runtime.fatal !== undefined) throw runtime.fatal;
-      } else await yieldWith(clock);
-    }
+    waiter.fatal = () => runtime?.fatal;
+    await waiter.run();
     const value = machine.val;
     if (containsClosure(value))
       return failed(
@@ -193,6 +189,6 @@ export async function evaluate(source: string, options: EvaluateOptions = {}): P
     return classify(error, runtime?.calls ?? []);
   } finally {
     outer?.removeEventListener('abort', forward);
-    controller.abort();
+    waiter?.dispose();
   }
 }

@@ -216,7 +216,7 @@ function convertObject(
   // Unknown keywords are refused (listing the accepted ones) unless the schema explicitly admits extra keys.
   const open =
     properties === undefined || extra === true || (typeof extra === 'object' && extra !== null);
-  const result: JsonObject = Object.create(null);
+  const result: JsonObject = {};
   let tail: Value = value;
   while (tail instanceof Cons) {
     const key = tail.car;
@@ -230,10 +230,34 @@ function convertObject(
     const child =
       properties !== undefined && Object.hasOwn(properties, name) ? properties[name] : undefined;
     const childPath = path === 'arguments' ? `:${name}` : `${path}.${name}`;
-    result[name] = convert(tail.cdr.car, child, childPath, depth + 1);
+    const converted = convert(tail.cdr.car, child, childPath, depth + 1);
+    // `__proto__` is the one key a plain assignment would not make an own property.
+    if (name === '__proto__')
+      Object.defineProperty(result, name, {
+        value: converted,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else result[name] = converted;
     tail = tail.cdr.cdr;
   }
-  return { ...result };
+  return result;
+}
+
+/**
+ * Whether a flat argument list surely prints within `maxSize` characters, without printing
+ * it: escaping at most doubles a string or symbol, and a safe integer prints in 22 characters.
+ */
+function surelyWithin(args: readonly Value[], maxSize: number): boolean {
+  let bound = 2;
+  for (const arg of args) {
+    if (typeof arg === 'number') bound += 23;
+    else if (typeof arg === 'string') bound += 2 * arg.length + 3;
+    else if (arg instanceof Sym) bound += 2 * arg.name.length + 1;
+    else return false;
+  }
+  return bound <= maxSize;
 }
 
 /** Projects a tool call's argument list (a keyword plist) to a JSON object following `schema`. */
@@ -243,7 +267,7 @@ export function toolArguments(
   maxSize = DEFAULT_MAX,
 ): { success: true; value: JsonObject } | { success: false; error: { message: string } } {
   try {
-    if (!printsWithin(list(args as Value[]), maxSize))
+    if (!surelyWithin(args, maxSize) && !printsWithin(list(args as Value[]), maxSize))
       throw new Refusal(
         `the arguments are larger than the value-size budget (limit ${maxSize} bytes)`,
       );

@@ -5,6 +5,16 @@ import type { ToolBinding } from './tool-types.js';
 
 const reserved = new Set(['ToolCall', 'ToolSearch', 'nil', 't']);
 
+/** Why `name` can never name a tool, or undefined when it can. */
+function reservedReason(name: string): string | undefined {
+  if (name === '') return 'a tool name cannot be empty';
+  if (reserved.has(name)) return `${name} is reserved (ToolCall, ToolSearch, nil and t are)`;
+  if (name.startsWith(':')) return 'names starting with ":" are keywords';
+  if (syntaxNames.has(name)) return `${name} is a special form of the dialect`;
+  if (primitives.has(name)) return `${name} is a built-in function of the dialect`;
+  return undefined;
+}
+
 /** Validates the tool roster and returns what the compiler needs to know about it. */
 export function rosterOf(tools: Record<string, ToolBinding> | undefined): Map<string, ToolBinding> {
   const roster = new Map<string, ToolBinding>();
@@ -15,15 +25,10 @@ export function rosterOf(tools: Record<string, ToolBinding> | undefined): Map<st
     );
   for (const name of Object.keys(tools)) {
     const binding = tools[name];
-    if (
-      reserved.has(name) ||
-      syntaxNames.has(name) ||
-      primitives.has(name) ||
-      name.startsWith(':') ||
-      name === ''
-    )
+    const reason = reservedReason(name);
+    if (reason !== undefined)
       throw new TypeError(
-        `options.tools: ${JSON.stringify(name)} can never be a tool name (ToolCall, ToolSearch, nil, t, keywords and built-in names are reserved)`,
+        `options.tools: ${JSON.stringify(name)} can never be a tool name: ${reason}; rename or omit that tool`,
       );
     if (typeof binding !== 'object' || binding === null || typeof binding.call !== 'function')
       throw new TypeError(

@@ -1,13 +1,20 @@
 import type { CompileContext } from './compile-context.js';
 import { exceed } from './guest-error.js';
-import { fromJson, type JsonObject, type JsonSchema, toolArguments } from './json.js';
+import { type JsonObject, type JsonSchema, toolArguments } from './json.js';
 import type { Limits } from './limits.js';
 import { guestError, type Machine, type Runtime } from './machine.js';
 import { bindArguments } from './nodes-bind.js';
 import { applyPrimitive, invoke } from './nodes-call.js';
 import { primitives } from './primitives/index.js';
-import { type CallEvent, type CallRecord, type ToolBinding, ToolDenied } from './tool-types.js';
-import { type Closure, Cons, intern, list, NIL, type Sym, type Value } from './values.js';
+import { failure, type Settled, settleResult } from './tool-result.js';
+import {
+  type CallEvent,
+  type CallRecord,
+  type ToolBinding,
+  type ToolCallContext,
+  ToolDenied,
+} from './tool-types.js';
+import { type Closure, Cons, list, NIL, type Sym, type Value } from './values.js';
 
 function spreadLast(args: Value[]): Value[] {
   if (args.length === 0) return args;
@@ -21,23 +28,6 @@ function spreadLast(args: Value[]): Value[] {
   return out;
 }
 
-const ERROR = intern(':error');
-
-type Settled = { value: Value; size: number };
-
-function failure(message: string): Value {
-  return list([ERROR, message]);
-}
-
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x80) bytes += c >= 0x800 && (c < 0xd800 || c > 0xdfff) ? 2 : c >= 0x800 ? 0 : 1;
-  }
-  return bytes;
-}
-
 /** The program-level side of the machine: named calls, tool dispatch, the call audit. */
 export class ScriptRuntime implements Runtime {
   gensymCounter = 0;
@@ -45,12 +35,8 @@ export class ScriptRuntime implements Runtime {
   fatal: unknown = undefined;
   direct = false;
   private batches = 0;
-  private readonly running = new Set<AbortController>();
-  private stopWaiting: () => void = () => {};
-  /** Settles as soon as a denial makes waiting for siblings pointless. */
-  private readonly fatalRaised = new Promise<void>((resolve) => {
-    this.stopWaiting = resolve;
-  });
+  /** One signal for every call: it aborts when the evaluation stops waiting for its calls. */
+  private readonly calling = new AbortController();
 
   constructor(
     readonly cx: CompileContext,
@@ -58,7 +44,8 @@ export class ScriptRuntime implements Runtime {
     readonly limits: Limits,
     readonly parallelism: number,
     readonly onEvent: ((event: CallEvent) => void) | undefined,
-    readonly signal: AbortSignal,
+    /** Resumes the waiting evaluation, or fails it with an error. */
+    readonly wake: (error?: unknown) => void,
   ) {}
 
   callNamed(m: Machine, name: Sym, args: Value[]): void {
@@ -119,58 +106,18 @@ export class ScriptRuntime implements Runtime {
     return index;
   }
 
-  private settle(raw: unknown, record: CallRecord): Settled {
-    if (
-      typeof raw === 'object' &&
-      raw !== null &&
-      !Array.isArray(raw) &&
-      typeof (raw as { error?: unknown }).error === 'string'
-    ) {
-      const message = (raw as { error: string }).error;
-      Object.assign(record, { status: 'error', error: message });
-      return { value: failure(message), size: utf8Length(message) };
-    }
-    let size: number;
-    try {
-      size =
-        typeof raw === 'string'
-          ? utf8Length(raw)
-          : raw === undefined
-            ? 3
-            : utf8Length(JSON.stringify(raw));
-    } catch {
-      const message = `${record.tool} returned a value that is not JSON`;
-      Object.assign(record, { status: 'error', error: message });
-      return { value: failure(message), size: message.length };
-    }
-    if (size > this.limits.valueSize) {
-      const message = `${record.tool} result of ${size} bytes exceeds the value-size budget (limit ${this.limits.valueSize} bytes)`;
-      Object.assign(record, { status: 'error', error: message });
-      return { value: failure(message), size: message.length };
-    }
-    let value: Value;
-    try {
-      value = raw === undefined ? failure(`${record.tool} returned nothing`) : fromJson(raw);
-    } catch (error) {
-      const message = `${record.tool} returned an unusable result: ${(error as Error).message}`;
-      Object.assign(record, { status: 'error', error: message });
-      return { value: failure(message), size: message.length };
-    }
-    Object.assign(record, { status: 'success', result: raw });
-    return { value, size };
-  }
-
   private charge(m: Machine, size: number, record: CallRecord): void {
     m.allocate(size, `at nested call ${record.tool} at call ${record.index}`);
   }
 
-  /** Starts one call; resolves to the settled guest value, or records a denial in `fatal`. */
+  /** Starts one call; `then` receives the settled guest value (a denial also sets `fatal`). */
   private dispatch(
     tool: string,
     args: Value[],
     index: number,
     batch: string | undefined,
-  ): { record: CallRecord; done: Promise<Settled> } {
+    then: (settled: Settled, record: CallRecord) => void,
+  ): CallRecord {
     const binding = this.tools.get(tool) as ToolBinding;
     const converted = toolArguments(
       args,
@@ -187,76 +134,93 @@ export class ScriptRuntime implements Runtime {
     if (batch !== undefined) record.batch = batch;
     this.calls.push(record);
     if (!converted.success) {
-      record.error = `invalid arguments for ${tool}: ${converted.error.message}`;
-      return { record, done: Promise.resolve({ value: failure(record.error), size: 0 }) };
+      const message = `invalid arguments for ${tool}: ${converted.error.message}`;
+      record.error = message;
+      queueMicrotask(() => then({ value: failure(message), size: 0 }, record));
+      return record;
     }
-    const controller = new AbortController();
-    this.running.add(controller);
-    this.emit({
-      type: 'call-start',
-      index,
-      tool,
-      arguments: converted.value,
-      ...(batch === undefined ? {} : { batch }),
-    });
-    const context = { index, signal: controller.signal, ...(batch === undefined ? {} : { batch }) };
+    if (this.onEvent !== undefined)
+      this.emit({
+        type: 'call-start',
+        index,
+        tool,
+        arguments: converted.value,
+        ...(batch === undefined ? {} : { batch }),
+      });
+    const signal = this.calling.signal;
+    const context: ToolCallContext =
+      batch === undefined
+        ? { index, direct: this.direct, signal }
+        : { index, batch, direct: this.direct, signal };
     let started: Promise<unknown>;
     try {
       started = Promise.resolve(binding.call(converted.value as JsonObject, context));
     } catch (error) {
       started = Promise.reject(error);
     }
-    const done = started
-      .then(
-        (raw) => this.settle(raw, record),
-        (error: unknown) => {
-          if (ToolDenied.isInstance(error)) {
-            record.status = 'denied';
-            record.error = error.message;
-            if (this.fatal === undefined) this.fatal = error;
-            this.cancelRunning();
-            this.stopWaiting();
-            return { value: failure(error.message), size: 0 };
-          }
-          const message = controller.signal.aborted
-            ? 'cancelled'
-            : error instanceof Error
-              ? error.message
-              : String(error);
-          record.status = controller.signal.aborted ? 'cancelled' : 'error';
-          record.error = message;
-          return { value: failure(message), size: 0 };
-        },
-      )
-      .finally(() => {
-        this.running.delete(controller);
-        this.emit({
-          type: 'call-end',
-          index,
-          tool,
-          status: record.status,
-          ...(batch === undefined ? {} : { batch }),
-          ...(record.error === undefined ? {} : { error: record.error }),
-        });
+    started.then(
+      (raw) =>
+        this.finish(settleResult(raw, record, this.limits.valueSize, this.direct), record, then),
+      (error: unknown) => this.finish(this.refuse(error, record), record, then),
+    );
+    return record;
+  }
+
+  private refuse(error: unknown, record: CallRecord): Settled {
+    if (ToolDenied.isInstance(error)) {
+      record.status = 'denied';
+      record.error = error.message;
+      if (this.fatal === undefined) this.fatal = error;
+      this.cancelRunning();
+      this.wake();
+      return { value: failure(error.message), size: 0 };
+    }
+    const aborted = this.calling.signal.aborted;
+    const message = aborted ? 'cancelled' : error instanceof Error ? error.message : String(error);
+    record.status = aborted ? 'cancelled' : 'error';
+    record.error = message;
+    return { value: failure(message), size: 0 };
+  }
+
+  private finish(
+    settled: Settled,
+    record: CallRecord,
+    then: (settled: Settled, record: CallRecord) => void,
+  ): void {
+    if (this.onEvent !== undefined) {
+      const { index, tool, batch, status, error } = record;
+      this.emit({
+        type: 'call-end',
+        index,
+        tool,
+        status,
+        ...(batch === undefined ? {} : { batch }),
+        ...(error === undefined ? {} : { error }),
       });
-    return { record, done };
+    }
+    then(settled, record);
   }
 
   /** Aborts every running call (denial, cancellation, budget stop), marking them cancelled. */
   cancelRunning(): void {
-    for (const controller of this.running) controller.abort();
+    this.calling.abort();
     for (const record of this.calls)
-      if (record.status === 'error' && record.error === undefined && record.result === undefined)
-        record.status = 'cancelled';
+      if (record.status === 'error' && record.error === undefined) record.status = 'cancelled';
   }
 
   callTool(m: Machine, tool: string, args: Value[]): void {
     const index = this.admit(m, tool);
-    const { record, done } = this.dispatch(tool, args, index, undefined);
-    m.pending = done.then((settled) => {
-      if (this.fatal !== undefined) return;
-      this.charge(m, settled.size, record);
-      m.val = settled.value;
+    m.pending = true;
+    this.dispatch(tool, args, index, undefined, (settled, record) => {
+      if (this.fatal === undefined)
+        try {
+          this.charge(m, settled.size, record);
+          m.val = settled.value;
+        } catch (error) {
+          this.wake(error);
+          return;
+        }
+      this.wake();
     });
   }
 
@@ -271,33 +235,57 @@ export class ScriptRuntime implements Runtime {
         `calls: stopped before nested call ${first?.tool} at call ${this.limits.nestedCalls + 1}, in a join of ${calls.length} calls`,
       );
     }
-    const batch = calls.length > 1 ? `batch-${++this.batches}` : undefined;
-    const results = new Array<Settled | undefined>(calls.length);
-    const records: CallRecord[] = [];
+    const total = calls.length;
+    if (total === 0) {
+      m.val = NIL;
+      return;
+    }
+    const batch = total > 1 ? `batch-${++this.batches}` : undefined;
+    const lanes = Math.min(this.parallelism, total);
+    if (this.onEvent !== undefined)
+      // Calls beyond the parallelism cap wait for a free slot; their indexes are already fixed.
+      for (let at = lanes; at < total; at++)
+        this.emit({
+          type: 'call-queued',
+          index: this.calls.length + 1 + at,
+          tool: (calls[at] as { tool: string }).tool,
+          ...(batch === undefined ? {} : { batch }),
+        });
+    const results = new Array<Settled>(total);
+    const records = new Array<CallRecord>(total);
     let next = 0;
-    const launch = async (): Promise<void> => {
-      while (next < calls.length && this.fatal === undefined && !this.signal.aborted) {
-        const at = next++;
-        const call = calls[at] as { tool: string; args: Value[] };
-        const { record, done } = this.dispatch(
-          call.tool,
-          call.args,
-          this.admit(m, call.tool),
-          batch,
-        );
-        records[at] = record;
-        results[at] = await done;
+    let finished = 0;
+    const launch = (): void => {
+      if (next >= total || this.fatal !== undefined || this.calling.signal.aborted) return;
+      const at = next++;
+      const call = calls[at] as { tool: string; args: Value[] };
+      let index: number;
+      try {
+        index = this.admit(m, call.tool);
+      } catch (error) {
+        this.wake(error);
+        return;
       }
+      records[at] = this.dispatch(call.tool, call.args, index, batch, (settled) => {
+        results[at] = settled;
+        if (++finished === total) this.join(m, results, records);
+        else launch();
+      });
     };
-    const lanes = Array.from(
-      { length: Math.max(1, Math.min(this.parallelism, calls.length)) },
-      () => launch(),
-    );
-    m.pending = Promise.race([Promise.all(lanes), this.fatalRaised]).then(() => {
-      if (this.fatal !== undefined) return;
-      for (let i = 0; i < results.length; i++)
-        this.charge(m, (results[i] as Settled).size, records[i] as CallRecord);
-      m.val = list(results.map((settled) => (settled as Settled).value));
-    });
+    m.pending = true;
+    for (let lane = 0; lane < lanes; lane++) launch();
+  }
+
+  private join(m: Machine, results: Settled[], records: CallRecord[]): void {
+    if (this.fatal === undefined)
+      try {
+        for (let i = 0; i < results.length; i++)
+          this.charge(m, (results[i] as Settled).size, records[i] as CallRecord);
+        m.val = list(results.map((settled) => settled.value));
+      } catch (error) {
+        this.wake(error);
+        return;
+      }
+    this.wake();
   }
 }

@@ -13,8 +13,15 @@ export class ToolDenied extends Error {
   }
 }
 
-/** The context a tool call receives: its 1-based call index, parallel batch id, and cancellation signal. */
-export type ToolCallContext = { index: number; batch?: string; signal: AbortSignal };
+/** The context a tool call receives: its 1-based call index, parallel batch id, whether the script is one direct call, and cancellation signal. */
+export type ToolCallContext = {
+  index: number;
+  batch?: string;
+  /** The script is exactly this one call (its outcome is the tool's own result). */
+  direct: boolean;
+  /** Shared by the evaluation's calls: aborts when the evaluation stops waiting for them (cancellation, denial, budget stop). */
+  signal: AbortSignal;
+};
 
 /** One tool of the closed roster a script may call. */
 export type ToolBinding = {
@@ -35,12 +42,14 @@ export type CallRecord = {
   batch?: string;
   direct: boolean;
   status: 'success' | 'error' | 'denied' | 'cancelled';
+  /** The tool's own result, kept only for a direct call (a composed script's guest already holds its value). */
   result?: unknown;
   error?: string;
 };
 
-/** A call lifecycle event: `call-start` when dispatched, `call-end` when settled. */
+/** A call lifecycle event: `call-queued` when a parallel call waits for a free slot, `call-start` when dispatched, `call-end` when settled. */
 export type CallEvent =
+  | { type: 'call-queued'; index: number; tool: string; batch?: string }
   | { type: 'call-start'; index: number; tool: string; arguments: JsonObject; batch?: string }
   | {
       type: 'call-end';
@@ -56,6 +65,6 @@ export type Clock = {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
-  /** Returns to the event loop once; defaults to setImmediate where present, else setTimeout 0. */
+  /** Returns to the event loop once; defaults to setImmediate, else a MessageChannel, else setTimeout 0. */
   yield?(): Promise<void>;
 };

@@ -39,6 +39,45 @@ describe('@toolcall/interpreter as a consumer sees it', () => {
     }
   });
 
+  it('runs a parallel-map through the built entries, with queued events and the call context', async () => {
+    const esm = await import('@toolcall/interpreter');
+    const cjs = createRequire(import.meta.url)('@toolcall/interpreter') as typeof esm;
+    for (const api of [esm, cjs]) {
+      const seen: Array<[number, string | undefined, boolean]> = [];
+      const events: string[] = [];
+      const outcome = await api.evaluate('(parallel-map (lambda (n) (Twice :n n)) (list 1 2 3))', {
+        tools: {
+          Twice: {
+            inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
+            call: async (args, context) => {
+              seen.push([context.index, context.batch, context.direct]);
+              return Number(args.n) * 2;
+            },
+          },
+        },
+        parallelism: 2,
+        onEvent: (event) => events.push(`${event.type} ${event.index}`),
+      });
+      expect({ printed: outcome.success && outcome.printed, seen, events }).toEqual({
+        printed: '(2 4 6)',
+        seen: [
+          [1, 'batch-1', false],
+          [2, 'batch-1', false],
+          [3, 'batch-1', false],
+        ],
+        events: [
+          'call-queued 3',
+          'call-start 1',
+          'call-start 2',
+          'call-end 1',
+          'call-start 3',
+          'call-end 2',
+          'call-end 3',
+        ],
+      });
+    }
+  });
+
   it('exports the reader, printer, preflight, JSON projection, limits and budget names', async () => {
     const api = await import('@toolcall/interpreter');
     const forms = api.read('(a "b" 1.0)');

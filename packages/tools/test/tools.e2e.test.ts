@@ -14,7 +14,17 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 type Module = typeof import('@toolcall/tools');
 
 async function exercise(tools: Module): Promise<unknown[]> {
-  const { pipeline } = tools.createToolSet({ workspace: root, permissions: { mode: 'full-auto' } });
+  const set = tools.createToolSet({ workspace: root, permissions: { mode: 'full-auto' } });
+  try {
+    return await runAll(set.pipeline);
+  } finally {
+    await set.close();
+  }
+}
+
+async function runAll(
+  pipeline: ReturnType<Module['createToolSet']>['pipeline'],
+): Promise<unknown[]> {
   const results: unknown[] = [];
   const calls: [string, Record<string, unknown>][] = [
     ['Read', { file_path: 'a.txt' }],
@@ -22,6 +32,7 @@ async function exercise(tools: Module): Promise<unknown[]> {
     ['Grep', { pattern: 'needle', output_mode: 'count' }],
     ['ApplyPatch', { patch: '*** Begin Patch\n*** Add File: b.txt\n+b\n*** End Patch' }],
     ['ApplyPatch', { patch: '*** Begin Patch\n*** Delete File: b.txt\n*** End Patch' }],
+    ['Bash', { command: 'cat a.txt', description: 'Show a.txt' }],
   ];
   for (const [index, [name, input]] of calls.entries()) {
     const outcome = await pipeline.runTool({ name, input, toolUseId: `toolu_${index}` }).outcome;
@@ -40,13 +51,14 @@ describe('@toolcall/tools as a consumer sees it', () => {
     expect(cjs.ToolsError.isInstance(new esm.ToolsError('invalid-tool-set', 'x'))).toBe(true);
   });
 
-  it('runs Read, Glob, Grep and ApplyPatch (ripgrep included) from both builds', async () => {
+  it('runs Read, Glob, Grep, ApplyPatch and Bash (ripgrep and the bash grammar included) from both builds', async () => {
     const expected = [
       '1\thello needle',
       path.join(root, 'a.txt'),
       `${path.join(root, 'a.txt')}:1`,
       'Applied patch: 1 change\nApplied: b.txt',
       'Applied patch: 1 change\nApplied: b.txt',
+      expect.stringMatching(/^hello needle\n[^]*exit_code="0"/),
     ];
     expect(await exercise(await import('@toolcall/tools'))).toEqual(expected);
     expect(await exercise(createRequire(import.meta.url)('@toolcall/tools') as Module)).toEqual(
