@@ -1,4 +1,10 @@
-import { main } from './main.js';
+import { setFlagsFromString } from 'node:v8';
+
+// Loading the tool set allocates a lot at once: a larger young generation saves most of the
+// scavenges that would otherwise dominate a short run's start-up.
+setFlagsFromString('--max-semi-space-size=32');
+
+const { main } = await import('./main.js');
 
 // Ctrl-C cancels the running call (its processes are stopped); a second one exits at once.
 const controller = new AbortController();
