@@ -81,6 +81,8 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     server.onclose = done;
   });
   await server.connect(new StdioServerTransport(io.stdin ?? process.stdin, io.stdout));
+  // Ctrl-C (or the end of stdin) closes the server.
+  io.signal?.addEventListener('abort', () => void server.close(), { once: true });
   await closed;
   await setup.value.close();
   await Promise.all(upstreams.map((upstream) => upstream.close()));

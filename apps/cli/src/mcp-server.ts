@@ -55,6 +55,24 @@ export function createMcpServer(options: {
               })
               .catch(() => {});
           });
+    // A heartbeat keeps a client informed during a long call with no nested calls.
+    const started = Date.now();
+    const heartbeat =
+      token === undefined
+        ? undefined
+        : setInterval(() => {
+            void extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: {
+                  progressToken: token,
+                  progress: settled,
+                  message: `running ${request.params.name} (${Math.round((Date.now() - started) / 1000)} s)`,
+                },
+              })
+              .catch(() => {});
+          }, 1000);
+    heartbeat?.unref();
     const run = pipeline.runTool({
       name: request.params.name,
       input: request.params.arguments ?? {},
@@ -87,6 +105,7 @@ export function createMcpServer(options: {
     } finally {
       extra.signal.removeEventListener('abort', cancel);
       unsubscribe();
+      if (heartbeat !== undefined) clearInterval(heartbeat);
     }
   });
   return server;

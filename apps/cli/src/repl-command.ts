@@ -55,6 +55,9 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
   const terminal = input.isTTY === true && io.stdout.isTTY === true;
   const rl = createInterface({ input, output: io.stdout, terminal, history, historySize: 500 });
   if (terminal) io.stdout.write('ToolCall REPL: one form per input, Ctrl-D to leave.\n');
+  // Ctrl-C leaves the REPL, as Ctrl-D does.
+  rl.on('SIGINT', () => rl.close());
+  io.signal?.addEventListener('abort', () => rl.close(), { once: true });
   const definitions: string[] = [];
   let pending = '';
   let counter = 0;

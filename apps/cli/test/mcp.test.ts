@@ -140,6 +140,29 @@ describe('toolcall mcp', () => {
     expect(asked.at(-1)).toContain('Bash wants to run: echo hi');
   });
 
+  it('sends heartbeat progress during a long call with no nested calls', async () => {
+    const messages: string[] = [];
+    // The command waits for a file the test writes when the first heartbeat arrives.
+    const result = await eliciting.callTool(
+      {
+        name: 'Bash',
+        arguments: {
+          command: 'while [ ! -f go ]; do sleep 0.05; done; echo released',
+          description: 'wait for the test',
+        },
+      },
+      undefined,
+      {
+        onprogress: (event) => {
+          messages.push(String(event.message));
+          writeFileSync(join(elicitingDir, 'go'), '');
+        },
+      },
+    );
+    expect(textOf(result)).toMatch(/^released\n/);
+    expect(messages[0]).toMatch(/^running Bash \(\d+ s\)$/);
+  });
+
   it('runs a ToolCall script with parallel nested native calls', async () => {
     const result = await plain.callTool({
       name: 'ToolCall',
