@@ -1,0 +1,84 @@
+import {
+  type Catalog,
+  createCatalog,
+  createPipeline,
+  createToolCallDriver,
+  createToolCallTool,
+  createToolSearchTool,
+  type HookRegistration,
+  type PermissionAsker,
+  type PermissionMode,
+  type Pipeline,
+  type Tool,
+  type ToolCallProgress,
+} from '@toolcall/pipeline';
+import {
+  type AskUser,
+  createAskTool,
+  createNodeTool,
+  createOutlineTool,
+  createWebFetchTool,
+  createWebSearchTool,
+} from '@toolcall/tools';
+
+/** What the bridge needs to build its tools: the person-facing ports and the workspace. */
+export interface ToolSetOptions {
+  workspace: string;
+  mode: PermissionMode;
+  asker: PermissionAsker;
+  askUser: AskUser;
+  /** Tools hosted by Emacs and tools from `--tools-module`. */
+  extraTools: readonly Tool[];
+  onProgress: (progress: ToolCallProgress) => void;
+}
+
+/** The wired pipeline and the catalog a ToolCall script may call. */
+export interface BridgeToolSet {
+  pipeline: Pipeline;
+  catalog: () => Catalog;
+}
+
+// EmacsEval runs arbitrary code in the user's editor: it asks even in full-auto mode.
+const alwaysAsk: HookRegistration = {
+  event: 'PreToolUse',
+  matcher: 'EmacsEval',
+  run: () => ({ permission_decision: 'ask', permission_reason: 'EmacsEval always asks' }),
+};
+
+// The one place that knows which tools exist. When @toolcall/tools ships createToolSet
+// (Read, Grep, Glob, Bash, …), replace `baseTools` with its tools and keep the rest.
+function baseTools(options: ToolSetOptions): Tool[] {
+  const cwd = options.workspace;
+  return [
+    createOutlineTool({ cwd }),
+    createNodeTool({ cwd }),
+    createWebFetchTool(),
+    createWebSearchTool(),
+    createAskTool({ askUser: options.askUser }),
+  ] as unknown as Tool[];
+}
+
+/** Builds the bridge's pipeline with ToolCall and ToolSearch over every registered tool. */
+export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
+  const tools = [...baseTools(options), ...options.extraTools];
+  const pipeline = createPipeline({
+    tools,
+    mode: options.mode,
+    asker: options.asker,
+    hooks: [alwaysAsk],
+  });
+  // Every registered tool is callable from a script: the editor user chose what to register.
+  const everything = () =>
+    createCatalog({
+      tools: pipeline.tools(),
+      native: pipeline.tools().map((tool) => tool.name),
+    });
+  const driver = createToolCallDriver({
+    pipeline,
+    parallelism: 4,
+    onProgress: options.onProgress,
+  });
+  pipeline.register(createToolCallTool({ driver, catalog: everything }));
+  pipeline.register(createToolSearchTool({ catalog: everything }));
+  return { pipeline, catalog: everything };
+}
