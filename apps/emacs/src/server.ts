@@ -29,7 +29,7 @@ interface Execution {
   tool: string;
   label: string;
   startedAt: string;
-  run: ToolRun;
+  run: ToolRun | undefined;
   view: ViewCall;
   status: 'running' | 'success' | 'error' | 'cancelled';
 }
@@ -71,7 +71,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
   const stop = (execution: Execution) => {
     if (execution.status !== 'running') return;
     execution.status = 'cancelled';
-    execution.run.cancel();
+    execution.run?.cancel();
   };
 
   const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
@@ -146,7 +146,6 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     }
     counter += 1;
     const id = `e${counter}`;
-    const run = tools.pipeline.runTool({ name, input, toolUseId: id, origin: 'programmatic' });
     const view: ViewCall = { id, tool: name, args: input, status: 'running', children: new Map() };
     const label = typeof input.expression === 'string' ? input.expression : JSON.stringify(input);
     const execution: Execution = {
@@ -155,13 +154,17 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       tool: name,
       label: label.slice(0, 200),
       startedAt: new Date().toISOString(),
-      run,
+      run: undefined,
       view,
       status: 'running',
     };
+    // Registered before runTool: a script's first nested call can start synchronously inside it.
     executions.set(id, execution);
     byRequest.set(String(requestId), execution);
     connection.notify('toolcall/render', { executionId: id, tree: viewTreeOf(view) });
+    const run = tools.pipeline.runTool({ name, input, toolUseId: id, origin: 'programmatic' });
+    execution.run = run;
+    if (execution.status === 'cancelled') run.cancel();
     const outcome = await run.outcome;
     byRequest.delete(String(requestId));
     const cancelled = execution.status === 'cancelled';

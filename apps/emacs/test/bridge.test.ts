@@ -124,9 +124,23 @@ describe('bridge protocol', () => {
         params: { expression: '(Wait)' },
       }),
     );
-    await bridge.next(
-      (m) => m.method === 'toolcall/progress' && JSON.stringify(m).includes('["Wait"]'),
+    const live = await bridge.next(
+      (m) => m.method === 'toolcall/render' && JSON.stringify(m).includes('"tool":"Wait"'),
     );
+    expect(live).toMatchObject({
+      params: {
+        executionId: 'e1',
+        tree: {
+          items: [
+            {
+              tool: 'ToolCall',
+              status: 'running',
+              children: [{ tool: 'Wait', status: 'running' }],
+            },
+          ],
+        },
+      },
+    });
     bridge.write(JSON.stringify({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 6 } }));
     expect(await bridge.next((m) => m.id === 6)).toMatchObject({ error: { code: -32800 } });
     expect(await bridge.request(10, 'executions/list')).toMatchObject({

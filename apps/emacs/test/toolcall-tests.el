@@ -125,11 +125,14 @@
 (ert-deftest toolcall-test-quit-cancels-script ()
   "Quitting while a script runs stops it in the bridge."
   (toolcall-test--with-bridge
-    (let ((timer (run-with-timer
+    (let* ((live-view nil)
+           (timer (run-with-timer
                   0.05 0.05
                   (lambda ()
-                    (when (equal (plist-get toolcall-last-progress :active) '("Wait"))
-                      (setq toolcall-last-progress nil)
+                    (when (and (not live-view)
+                               (get-buffer toolcall-view-buffer-name)
+                               (string-match-p "^  . Wait" (toolcall-test--view-text)))
+                      (setq live-view (toolcall-test--view-text))
                       (setq quit-flag t))))))
       (unwind-protect
           (should (eq (condition-case nil
@@ -137,6 +140,8 @@
                         (quit 'quit))
                       'quit))
         (cancel-timer timer))
+      ;; The view was updated live while the script ran.
+      (should (string-match-p "^▾ ToolCall: 1 call (running)" live-view))
       (toolcall-test--wait-until
        (lambda ()
          (equal (mapcar (lambda (execution) (plist-get execution :status))
@@ -145,6 +150,41 @@
       (toolcall-executions)
       (should (string-match-p "ToolCall +cancelled"
                               (with-current-buffer "*toolcall executions*" (buffer-string)))))))
+
+(ert-deftest toolcall-test-parallel-batch ()
+  "Calls of one parallel join are drawn as a bracketed batch."
+  (toolcall-test--with-bridge
+    (toolcall-run-expression
+     (format "(parallel (Read :file_path \"%sa.txt\") (Read :file_path \"%sb.txt\"))" dir dir))
+    (let ((text (toolcall-test--view-text)))
+      (should (string-match-p (concat "^  ┌ ▸ Read: " (regexp-quote dir) "a.txt$") text))
+      (should (string-match-p (concat "^  └ ▸ Read: " (regexp-quote dir) "b.txt$") text)))))
+
+(ert-deftest toolcall-test-ask-questionnaire ()
+  "Ask questions are answered through `completing-read'."
+  (toolcall-test--with-bridge
+    (let ((prompts '()))
+      (cl-letf (((symbol-function 'completing-read)
+                 (lambda (prompt collection &rest _)
+                   (push (cons prompt collection) prompts)
+                   "blue")))
+        (let ((result (toolcall-call-tool
+                       "Ask"
+                       (list :questions
+                             (vector (list :question "Which colour?"
+                                           :options (vector (list :label "red")
+                                                            (list :label "blue"))))))))
+          (should (equal (plist-get result :status) "success"))
+          (should (string-match-p "blue" (plist-get result :result)))
+          (should (equal prompts '(("Which colour? " "red" "blue")))))))))
+
+(ert-deftest toolcall-test-malformed-arguments ()
+  "A bridge error arrives as a `toolcall-rpc-error' and the bridge keeps serving."
+  (toolcall-test--with-bridge
+    (should (equal (cdr (should-error (toolcall--request-sync "no/such" '())
+                                      :type 'toolcall-rpc-error))
+                   '("Method not found: no/such" -32601)))
+    (should (equal (plist-get (toolcall-run-expression "(+ 1 2)") :result) "3"))))
 
 (provide 'toolcall-tests)
 ;;; toolcall-tests.el ends here
