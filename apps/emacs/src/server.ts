@@ -1,17 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
 import { argumentsOf, type PermissionMode, type Tool, type ToolRun } from '@toolcall/pipeline';
-import type { AskResponse } from '@toolcall/tools';
 import { createConnection } from './connection.js';
+import { createEmacsPorts } from './emacs-ports.js';
 import { createHostedTools } from './hosted-tools.js';
-import {
-  askResponseSchema,
-  describeIssues,
-  hostedResultSchema,
-  type MethodName,
-  paramSchemas,
-  permissionAnswerSchema,
-  RPC_ERRORS,
-} from './protocol.js';
+import { describeIssues, type MethodName, paramSchemas, RPC_ERRORS } from './protocol.js';
 import { type BridgeToolSet, createBridgeToolSet } from './tool-set.js';
 import { applyChildEvent, type ViewCall, viewTreeOf } from './view-tree.js';
 
@@ -81,42 +73,16 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     mode?: PermissionMode | undefined;
     hostedTools?: string[] | undefined;
   }) => {
-    const hosted = createHostedTools(
-      params.hostedTools ?? [],
-      async ({ name, args, toolUseId, signal }) => {
-        const reply = hostedResultSchema.safeParse(
-          await connection.request('emacs/callTool', { name, arguments: args, toolUseId }, signal),
-        );
-        if (!reply.success)
-          return { result: `Error: Emacs replied ${describeIssues(reply.error)}`, status: 'error' };
-        return { result: reply.data.result, status: reply.data.status ?? 'success' };
-      },
-    );
+    const ports = createEmacsPorts(connection);
     tools = createBridgeToolSet({
       workspace: params.workspace ?? options.workspace,
       mode: params.mode ?? 'ask',
-      extraTools: [...hosted, ...(options.extraTools ?? [])],
-      asker: async (request) => {
-        const reply = permissionAnswerSchema.safeParse(
-          await connection.request('permission/ask', {
-            toolName: request.toolName,
-            toolUseId: request.toolUseId,
-            input: request.input,
-            reason: request.reason,
-          }),
-        );
-        return reply.success ? reply.data.answer : 'deny';
-      },
-      askUser: async (request) => {
-        const reply = askResponseSchema.safeParse(
-          await connection.request(
-            'ask/questions',
-            { questions: request.questions, toolUseId: request.toolUseId },
-            request.signal,
-          ),
-        );
-        return reply.success ? (reply.data as AskResponse) : { status: 'cancelled' };
-      },
+      extraTools: [
+        ...createHostedTools(params.hostedTools ?? [], ports.callHosted),
+        ...(options.extraTools ?? []),
+      ],
+      asker: ports.asker,
+      askUser: ports.askUser,
       onProgress: (progress) => connection.notify('toolcall/progress', { ...progress }),
     });
     tools.pipeline.subscribe((event) => {
