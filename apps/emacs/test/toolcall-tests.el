@@ -186,5 +186,54 @@
                    '("Method not found: no/such" -32601)))
     (should (equal (plist-get (toolcall-run-expression "(+ 1 2)") :result) "3"))))
 
+(ert-deftest toolcall-test-buffer-commands ()
+  "The last sexp and the whole buffer run as ToolCall scripts."
+  (toolcall-test--with-bridge
+    (with-temp-buffer
+      (insert "(+ 1 2)")
+      (should (equal (plist-get (toolcall-eval-last-sexp) :result) "3"))
+      (erase-buffer)
+      (insert (format "(Read :file_path \"%sb.txt\")" dir))
+      (should (equal (plist-get (toolcall-run-buffer) :result) "1\tgamma\n2\talphabet")))))
+
+(ert-deftest toolcall-test-call-tool-prompts ()
+  "`toolcall-call-tool' completes tool names and prompts once per argument."
+  (toolcall-test--with-bridge
+    (let ((prompts '()))
+      (cl-letf (((symbol-function 'completing-read)
+                 (lambda (prompt collection &rest _)
+                   (push prompt prompts)
+                   (should (member "Grep" collection))
+                   "Grep"))
+                ((symbol-function 'read-string)
+                 (lambda (prompt &rest _)
+                   (push prompt prompts)
+                   (if (string-prefix-p "pattern" prompt) "^gam" dir))))
+        (let ((result (call-interactively #'toolcall-call-tool)))
+          (should (equal (plist-get result :result) (concat dir "b.txt\n1:gamma")))
+          (should (equal (reverse prompts)
+                         '("Tool: " "pattern (string): " "path (string): "))))))))
+
+(ert-deftest toolcall-test-executions-stop ()
+  "The executions list polls the bridge and `k' stops the execution at point."
+  (toolcall-test--with-bridge
+    (let ((settled nil))
+      (toolcall--request "toolcall/run" '(:expression "(Wait)")
+                         (lambda (_result error) (setq settled error)))
+      (toolcall-test--wait-until
+       (lambda ()
+         (equal (mapcar (lambda (execution) (plist-get execution :status))
+                        (plist-get (toolcall--request-sync "executions/list" '()) :executions))
+                '("running"))))
+      (toolcall-executions)
+      (with-current-buffer "*toolcall executions*"
+        (goto-char (point-min))
+        (should (string-match-p "e1 +ToolCall +running" (buffer-string)))
+        (toolcall-executions-stop)
+        (toolcall-test--wait-until (lambda () settled))
+        (should (equal (plist-get settled :code) -32800))
+        (revert-buffer)
+        (should (string-match-p "e1 +ToolCall +cancelled" (buffer-string)))))))
+
 (provide 'toolcall-tests)
 ;;; toolcall-tests.el ends here
