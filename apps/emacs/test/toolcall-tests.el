@@ -235,5 +235,14 @@
         (revert-buffer)
         (should (string-match-p "e1 +ToolCall +cancelled" (buffer-string)))))))
 
+(ert-deftest toolcall-test-clean-stop ()
+  "`toolcall-stop' lets the bridge exit with status 0 and does not restart it."
+  (toolcall-test--with-bridge
+    (let ((process toolcall--process))
+      (toolcall-stop)
+      (should (eq (process-status process) 'exit))
+      (should (= (process-exit-status process) 0))
+      (should-not (toolcall-live-p)))))
+
 (provide 'toolcall-tests)
 ;;; toolcall-tests.el ends here
