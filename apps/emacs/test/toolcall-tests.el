@@ -244,5 +244,14 @@
       (should (= (process-exit-status process) 0))
       (should-not (toolcall-live-p)))))
 
+(ert-deftest toolcall-test-error-row ()
+  "A failed nested call is drawn closed, with the error sign and face."
+  (toolcall-test--with-bridge
+    (toolcall-run-expression (format "(list (Read :file_path \"%smissing.txt\") 1)" dir))
+    (with-current-buffer toolcall-view-buffer-name
+      (goto-char (point-min))
+      (should (re-search-forward "^  ▸ × " nil t))
+      (should (eq (get-text-property (point) 'face) 'error)))))
+
 (provide 'toolcall-tests)
 ;;; toolcall-tests.el ends here
