@@ -35,6 +35,7 @@
     (define-key map (kbd "RET") #'toolcall-view-toggle)
     (define-key map (kbd "n") #'toolcall-view-next-row)
     (define-key map (kbd "p") #'toolcall-view-previous-row)
+    (define-key map (kbd "c") #'toolcall-view-clear)
     map)
   "Keymap of `toolcall-view-mode'.")
 
@@ -163,6 +164,14 @@
     (when (and row (plist-get row :expandable))
       (puthash id (if (toolcall-view--open-p row) 'closed t) toolcall-view--folds)
       (toolcall-view--redraw))))
+
+(defun toolcall-view-clear ()
+  "Forget every drawn call and empty the view buffer."
+  (interactive)
+  (with-current-buffer (toolcall-view--buffer)
+    (setq toolcall-view--trees nil)
+    (clrhash toolcall-view--folds)
+    (toolcall-view--redraw)))
 
 (defun toolcall-view-next-row ()
   "Move to the next row."

@@ -84,6 +84,8 @@ which always asks."
 (defvar toolcall--restarts 0 "Restarts since the bridge last started cleanly.")
 (defvar toolcall--tools nil "Tool names the bridge reported at initialize.")
 (defvar toolcall-last-progress nil "The latest progress notification of a running script.")
+(defvar toolcall--generation 0
+  "How many times the bridge has started; execution ids restart with each bridge.")
 
 ;;;; Transport
 
@@ -165,7 +167,9 @@ Quitting while waiting cancels the request in the bridge."
   "Handle the notification METHOD with PARAMS."
   (pcase method
     ("toolcall/render"
-     (toolcall-view-update (plist-get params :executionId) (plist-get params :tree)))
+     ;; A restarted bridge numbers executions from e1 again: keep older trees apart.
+     (toolcall-view-update (format "%d:%s" toolcall--generation (plist-get params :executionId))
+                           (plist-get params :tree)))
     ("toolcall/progress" (setq toolcall-last-progress params))))
 
 (defun toolcall--answer (id method params)
@@ -217,6 +221,7 @@ Quitting while waiting cancels the request in the bridge."
                 toolcall-bridge-script))
   (let ((default-directory (or toolcall-workspace default-directory)))
     (setq toolcall--partial ""
+          toolcall--generation (1+ toolcall--generation)
           toolcall--process
           (make-process
            :name "toolcall-bridge"
