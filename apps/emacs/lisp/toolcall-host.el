@@ -21,6 +21,9 @@
 (defvar toolcall-host-tools '("EmacsEval" "EmacsDescribe" "EmacsFind" "EmacsBuffers")
   "Names of the tools Emacs registers with the bridge.")
 
+(defvar toolcall-host-custom-tools nil
+  "Tools defined with `toolcall-define-tool': alist of (NAME . PLIST).")
+
 (defvar toolcall-host-find-limit 200
   "The most symbol names EmacsFind returns.")
 
@@ -124,6 +127,48 @@ The answer is \"allow-once\", \"allow-always\" or \"deny\".")
                                         lines)
                        "\n"))))))
 
+(defun toolcall-define-tool (name description arguments function &optional read-only)
+  "Define the Emacs-hosted tool NAME, callable as emacs/NAME from scripts.
+DESCRIPTION says what it does.  ARGUMENTS lists (ARG TYPE DOC) or
+\(ARG TYPE DOC optional) entries, TYPE being a JSON Schema type name as a
+string.  FUNCTION receives the arguments as a plist with keyword keys and
+returns the result, printed with `format' unless it is a string.
+READ-ONLY non-nil lets the permission policy treat it as read-only.
+The bridge learns of new tools when it next starts (`toolcall-restart')."
+  (let ((properties '()) (required '()))
+    (dolist (argument arguments)
+      (let ((arg-name (symbol-name (nth 0 argument))))
+        (setq properties (append properties
+                                 (list (intern (concat ":" arg-name))
+                                       (list :type (nth 1 argument)
+                                             :description (nth 2 argument)))))
+        (unless (eq (nth 3 argument) 'optional) (push arg-name required))))
+    (setf (alist-get name toolcall-host-custom-tools nil nil #'equal)
+          (list :description description
+                :function function
+                :readOnly (if read-only t :false)
+                :inputSchema (list :type "object"
+                                   :properties (or properties (make-hash-table))
+                                   :required (vconcat (nreverse required)))))
+    name))
+
+(defun toolcall-host-custom-definitions ()
+  "Return the custom tools as the bridge's initialize parameter."
+  (vconcat (mapcar (lambda (entry)
+                     (let ((plist (cdr entry)))
+                       (list :name (car entry)
+                             :description (plist-get plist :description)
+                             :inputSchema (plist-get plist :inputSchema)
+                             :readOnly (plist-get plist :readOnly))))
+                   toolcall-host-custom-tools)))
+
+(defun toolcall-host--call-custom (name arguments)
+  "Call the custom tool NAME (without its emacs/ prefix) with ARGUMENTS."
+  (let* ((entry (or (alist-get name toolcall-host-custom-tools nil nil #'equal)
+                    (error "Emacs hosts no tool named emacs/%s" name)))
+         (value (funcall (plist-get entry :function) arguments)))
+    (if (stringp value) value (format "%S" value))))
+
 (defun toolcall-host-call (name arguments)
   "Run the hosted tool NAME with ARGUMENTS; return a result plist."
   (condition-case err
@@ -133,6 +178,8 @@ The answer is \"allow-once\", \"allow-always\" or \"deny\".")
               ("EmacsDescribe" (toolcall-host--describe arguments))
               ("EmacsFind" (toolcall-host--find arguments))
               ("EmacsBuffers" (toolcall-host--buffers arguments))
+              ((pred (string-prefix-p "emacs/"))
+               (toolcall-host--call-custom (substring name (length "emacs/")) arguments))
               (_ (error "Emacs hosts no tool named %s" name)))
             :status "success")
     (error (list :result (concat "Error: " (error-message-string err)) :status "error"))))

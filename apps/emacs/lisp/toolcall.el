@@ -238,7 +238,8 @@ Quitting while waiting cancels the request in the bridge."
                    (list :clientInfo (list :name "toolcall.el" :version emacs-version)
                          :workspace (expand-file-name default-directory)
                          :mode (symbol-name toolcall-sandbox-mode)
-                         :hostedTools (vconcat toolcall-host-tools)))))
+                         :hostedTools (vconcat toolcall-host-tools)
+                         :customTools (toolcall-host-custom-definitions)))))
       (setq toolcall--tools (plist-get result :tools))
       toolcall--process)))
 

@@ -1,4 +1,5 @@
-import { defineTool, type Tool, z } from '@toolcall/pipeline';
+import { defineTool, type JsonObject, type Tool, wrapTool, z } from '@toolcall/pipeline';
+import type { CustomToolDefinition } from './protocol.js';
 
 /** Forwards one hosted tool call to Emacs and settles with its text and status. */
 export type CallHosted = (request: {
@@ -71,4 +72,30 @@ export function createHostedTools(names: readonly string[], callHosted: CallHost
     }) as unknown as Tool,
   };
   return names.flatMap((name) => (all[name] === undefined ? [] : [all[name]]));
+}
+
+/** Wraps the tools Emacs defined itself as `emacs/NAME`, each forwarding through `callHosted`. */
+export function createCustomTools(
+  definitions: readonly CustomToolDefinition[],
+  callHosted: CallHosted,
+): Tool[] {
+  return definitions.map((definition) =>
+    wrapTool({
+      category: 'emacs',
+      name: definition.name,
+      description: definition.description,
+      readOnly: definition.readOnly ?? false,
+      groups: ['emacs'],
+      source: () => ({
+        inputSchema: definition.inputSchema as JsonObject,
+        call: async (args, context) =>
+          callHosted({
+            name: `emacs/${definition.name}`,
+            args,
+            toolUseId: context.toolUseId,
+            signal: context.signal,
+          }),
+      }),
+    }),
+  );
 }

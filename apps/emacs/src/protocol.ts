@@ -43,6 +43,16 @@ export const paramSchemas = {
     workspace: z.string().optional(),
     mode: z.enum(['ask', 'edits', 'full-auto']).optional(),
     hostedTools: z.array(z.string()).optional(),
+    customTools: z
+      .array(
+        z.object({
+          name: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
+          description: z.string().min(1),
+          inputSchema: z.record(z.string(), z.unknown()),
+          readOnly: z.boolean().optional(),
+        }),
+      )
+      .optional(),
   }),
   'tools/list': z.object({}),
   'tools/call': z.object({
@@ -54,6 +64,11 @@ export const paramSchemas = {
   'executions/stop': z.object({ id: z.string().min(1) }),
   shutdown: z.object({}),
 } as const;
+
+/** A tool Emacs defined with `toolcall-define-tool`: registered as `emacs/NAME`. */
+export type CustomToolDefinition = NonNullable<
+  z.infer<(typeof paramSchemas)['initialize']>['customTools']
+>[number];
 
 /** A method name Emacs may call on the bridge. */
 export type MethodName = keyof typeof paramSchemas;

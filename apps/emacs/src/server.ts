@@ -2,8 +2,14 @@ import type { Readable, Writable } from 'node:stream';
 import { argumentsOf, type PermissionMode, type Tool, type ToolRun } from '@toolcall/pipeline';
 import { createConnection } from './connection.js';
 import { createEmacsPorts } from './emacs-ports.js';
-import { createHostedTools } from './hosted-tools.js';
-import { describeIssues, type MethodName, paramSchemas, RPC_ERRORS } from './protocol.js';
+import { createCustomTools, createHostedTools } from './hosted-tools.js';
+import {
+  type CustomToolDefinition,
+  describeIssues,
+  type MethodName,
+  paramSchemas,
+  RPC_ERRORS,
+} from './protocol.js';
 import { type BridgeToolSet, createBridgeToolSet } from './tool-set.js';
 import { applyChildEvent, type ViewCall, viewTreeOf } from './view-tree.js';
 
@@ -72,6 +78,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     workspace?: string | undefined;
     mode?: PermissionMode | undefined;
     hostedTools?: string[] | undefined;
+    customTools?: CustomToolDefinition[] | undefined;
   }) => {
     const ports = createEmacsPorts(connection);
     tools = createBridgeToolSet({
@@ -79,6 +86,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       mode: params.mode ?? 'ask',
       extraTools: [
         ...createHostedTools(params.hostedTools ?? [], ports.callHosted),
+        ...createCustomTools(params.customTools ?? [], ports.callHosted),
         ...(options.extraTools ?? []),
       ],
       asker: ports.asker,

@@ -72,6 +72,11 @@ export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
     createCatalog({
       tools: pipeline.tools(),
       native: pipeline.tools().map((tool) => tool.name),
+      // Tools Emacs defined are wrapped (standalone-only by default); scripts may compose them.
+      composable: pipeline
+        .tools()
+        .filter((tool) => tool.wrapped !== undefined && tool.category === 'emacs')
+        .map((tool) => tool.name),
     });
   const driver = createToolCallDriver({
     pipeline,

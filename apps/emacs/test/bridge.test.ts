@@ -114,6 +114,37 @@ describe('bridge protocol', () => {
     expect(await bridge.next((m) => m.id === 5)).toMatchObject({ result: { status: 'error' } });
   });
 
+  it('registers tools Emacs defines as emacs/NAME and composes them in scripts', async () => {
+    await bridge.request(1, 'initialize', {
+      customTools: [
+        {
+          name: 'Upcase',
+          description: 'Upcases text.',
+          inputSchema: {
+            type: 'object',
+            properties: { text: { type: 'string' } },
+            required: ['text'],
+          },
+          readOnly: true,
+        },
+      ],
+    });
+    bridge.write(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'toolcall/run',
+        params: { expression: '(list (emacs/Upcase :text "abc") 1)' },
+      }),
+    );
+    const call = await bridge.next((m) => m.method === 'emacs/callTool');
+    expect(call).toMatchObject({ params: { name: 'emacs/Upcase', arguments: { text: 'abc' } } });
+    bridge.write(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: { result: 'ABC' } }));
+    expect(await bridge.next((m) => m.id === 2)).toMatchObject({
+      result: { status: 'success', result: '("ABC" 1)' },
+    });
+  });
+
   it('cancels a running script on $/cancelRequest and lists it as cancelled', async () => {
     await init();
     bridge.write(

@@ -253,5 +253,16 @@
       (should (re-search-forward "^  ▸ × " nil t))
       (should (eq (get-text-property (point) 'face) 'error)))))
 
+(ert-deftest toolcall-test-custom-tool ()
+  "A tool defined in Lisp is callable from a composed script as emacs/NAME."
+  (let ((toolcall-host-custom-tools nil))
+    (toolcall-define-tool "Upcase" "Upcases text." '((text "string" "The text."))
+                          (lambda (arguments) (upcase (plist-get arguments :text)))
+                          t)
+    (toolcall-test--with-bridge
+      (should (equal (plist-get (toolcall-run-expression "(list (emacs/Upcase :text \"abc\") 1)")
+                                :result)
+                     "(\"ABC\" 1)")))))
+
 (provide 'toolcall-tests)
 ;;; toolcall-tests.el ends here
