@@ -47,12 +47,12 @@ const alwaysAsk: HookRegistration = {
 
 // The one place that knows which tools exist. When @toolcall/tools ships createToolSet
 // (Read, Grep, Glob, Bash, …), replace `baseTools` with its tools and keep the rest.
-function baseTools(options: ToolSetOptions): Tool[] {
+function baseTools(options: ToolSetOptions, decideNow: Pipeline['decideNow']): Tool[] {
   const cwd = options.workspace;
   return [
     createOutlineTool({ cwd }),
     createNodeTool({ cwd }),
-    createWebFetchTool(),
+    createWebFetchTool({ decideNow }),
     createWebSearchTool(),
     createAskTool({ askUser: options.askUser }),
   ] as unknown as Tool[];
@@ -60,8 +60,10 @@ function baseTools(options: ToolSetOptions): Tool[] {
 
 /** Builds the bridge's pipeline with ToolCall and ToolSearch over every registered tool. */
 export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
-  const tools = [...baseTools(options), ...options.extraTools];
-  const pipeline = createPipeline({
+  // WebFetch asks the policy about cross-host redirects through the pipeline built below.
+  const decideNow: Pipeline['decideNow'] = (request) => pipeline.decideNow(request);
+  const tools = [...baseTools(options, decideNow), ...options.extraTools];
+  const pipeline: Pipeline = createPipeline({
     tools,
     mode: options.mode,
     asker: options.asker,
