@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryDirectory, testManager } from './testing/fixtures.js';
@@ -28,6 +28,21 @@ describe('runHelper', () => {
       scratchRemoved: true,
       artifact: 'saved\n',
     });
+  });
+
+  it('runs a helper binary that lives under the host /tmp the sandbox hides', async () => {
+    const manager = testManager({ sandbox: 'required' });
+    const tools = temporaryDirectory('exec-helper-bin-');
+    const executable = join(tools, 'say');
+    writeFileSync(executable, '#!/bin/sh\necho "helper ran in $(pwd)"\n');
+    chmodSync(executable, 0o755);
+    const result = await manager.runHelper({ argv: [executable], timeoutMs: 10_000 }).result;
+    if (!result.success) throw result.error;
+    expect({
+      exitCode: result.value.facts.exitCode,
+      boundary: result.value.sandbox.boundary,
+      output: result.value.output.toString('utf8').startsWith('helper ran in /'),
+    }).toEqual({ exitCode: 0, boundary: 'bubblewrap', output: true });
   });
 
   it('reports a non-zero exit as a fact, not a failure', async () => {

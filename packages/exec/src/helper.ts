@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { realpathSync, rmSync } from 'node:fs';
+import { dirname, isAbsolute } from 'node:path';
 import { ExecError } from './errors.js';
 import type { ExecManager } from './manager.js';
 import { fail, type Result, succeed } from './result.js';
@@ -58,7 +59,7 @@ export function runHelper(manager: ExecManager, request: HelperRequest): HelperR
         tty: false,
         confinement: { kind: 'default' },
         writableRoots: [scratch, ...(request.writeDirs ?? [])],
-        readRoots: request.readRoots ?? [],
+        readRoots: [...(request.readRoots ?? []), ...executableRoots(request.argv[0])],
       });
       if (!started.success) return started;
       const { execution, sandbox } = started.value;
@@ -77,4 +78,17 @@ export function runHelper(manager: ExecManager, request: HelperRequest): HelperR
     }
   })();
   return { result, cancel };
+}
+
+// A helper binary can live where confinement hides it (a project under /tmp sees
+// only the sandbox's private /tmp), so its directory is bound read-only too.
+function executableRoots(executable: string | undefined): string[] {
+  if (executable === undefined || !isAbsolute(executable)) return [];
+  const roots = new Set([dirname(executable)]);
+  try {
+    roots.add(dirname(realpathSync(executable)));
+  } catch {
+    // A missing executable fails at spawn with its own error.
+  }
+  return [...roots];
 }

@@ -58,7 +58,7 @@ describe('@toolcall/tools as a consumer sees it', () => {
       `${path.join(root, 'a.txt')}:1`,
       'Applied patch: 1 change\nApplied: b.txt',
       'Applied patch: 1 change\nApplied: b.txt',
-      expect.stringMatching(/^hello needle\n[^]*exit_code="0"/),
+      expect.stringMatching(/^hello needle\n[\s\S]*exit_code="0"/),
     ];
     expect(await exercise(await import('@toolcall/tools'))).toEqual(expected);
     expect(await exercise(createRequire(import.meta.url)('@toolcall/tools') as Module)).toEqual(

@@ -1,0 +1,129 @@
+// Runs the Emacs Lisp checks under `emacs -Q --batch`: compile (warnings are errors),
+// checkdoc, package-lint (when Debian's elpa-package-lint is installed) and the ERT suite,
+// whose counts go to .test-results/ert.json for scripts/tally.mjs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const emacs = process.env.EMACS ?? 'emacs';
+const sources = readdirSync(join(root, 'lisp'))
+  .filter((name) => name.endsWith('.el'))
+  .map((name) => `lisp/${name}`);
+
+function run(args) {
+  const result = spawnSync(emacs, ['-Q', '--batch', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+function fail(message) {
+  process.stderr.write(`elisp: ${message}\n`);
+  process.exit(1);
+}
+
+const targets = {
+  compile() {
+    const { status } = run([
+      '-L',
+      'lisp',
+      '--eval',
+      '(setq byte-compile-error-on-warn t)',
+      '-f',
+      'batch-byte-compile',
+      ...sources,
+    ]);
+    for (const name of readdirSync(join(root, 'lisp'))) {
+      if (name.endsWith('.elc')) rmSync(join(root, 'lisp', name));
+    }
+    if (status !== 0) fail('byte-compilation failed');
+  },
+  checkdoc() {
+    const forms = sources.map((file) => `(checkdoc-file "${file}")`).join(' ');
+    const { status, output } = run([
+      '-L',
+      'lisp',
+      '--eval',
+      `(progn (require 'checkdoc) ${forms})`,
+    ]);
+    if (status !== 0 || /^[^\s:]+\.el:\d+: /m.test(output)) fail('checkdoc found problems');
+  },
+  lint() {
+    const { output } = run([
+      '--eval',
+      '(dolist (dir (file-expand-wildcards "/usr/share/emacs/site-lisp/elpa/*")) (add-to-list \'load-path dir))',
+      '--eval',
+      '(unless (require \'package-lint nil t) (message "package-lint: not installed, skipped") (kill-emacs 0))',
+      '-L',
+      'lisp',
+      '--eval',
+      '(setq package-lint-main-file "lisp/toolcall.el")',
+      '-f',
+      'package-lint-batch-and-exit',
+      ...sources,
+    ]);
+    // package-lint 0.16 (Debian 12) predates Emacs 28 and calls any 28.x requirement
+    // uninstallable; that one message is stale, every other one counts.
+    const problems = output
+      .split('\n')
+      .filter((line) => /^[^\s:]+\.el:\d+:\d+: (error|warning)/.test(line))
+      .filter((line) => !line.includes('uninstallable in all released Emacs versions'));
+    if (problems.length > 0) fail('package-lint found problems');
+  },
+  test() {
+    const { status, output } = run([
+      '-l',
+      'ert',
+      '-L',
+      'lisp',
+      '-l',
+      'test/toolcall-tests.el',
+      '-f',
+      'ert-run-tests-batch-and-exit',
+    ]);
+    const ran =
+      /Ran (\d+) tests?, (\d+) results? as expected, (\d+) unexpected(?:, (\d+) skipped)?/.exec(
+        output,
+      );
+    const passed = ran ? Number(ran[2]) : 0;
+    const failed = ran ? Number(ran[3]) : 1;
+    const skipped = ran?.[4] ? Number(ran[4]) : 0;
+    mkdirSync(join(root, '.test-results'), { recursive: true });
+    writeFileSync(
+      join(root, '.test-results', 'ert.json'),
+      `${JSON.stringify({ passed, failed, skipped })}\n`,
+    );
+    if (status !== 0 || !ran) fail('ERT suite failed');
+  },
+};
+
+const asked = process.argv.slice(2);
+// Without Emacs (a machine that never installed emacs-nox) the Lisp checks cannot run:
+// say so loudly and report the ERT tests as skipped rather than failing the Node build.
+if (spawnSync(emacs, ['--version'], { stdio: 'ignore' }).error) {
+  const tests = readFileSync(join(root, 'test', 'toolcall-tests.el'), 'utf8').match(
+    /^\(ert-deftest /gm,
+  );
+  process.stderr.write(
+    `elisp: ${emacs} not found; skipping ${asked.join(', ')} (install emacs-nox)\n`,
+  );
+  if (asked.includes('test')) {
+    mkdirSync(join(root, '.test-results'), { recursive: true });
+    writeFileSync(
+      join(root, '.test-results', 'ert.json'),
+      `${JSON.stringify({ passed: 0, failed: 0, skipped: tests?.length ?? 0 })}\n`,
+    );
+  }
+  process.exit(0);
+}
+for (const name of asked) {
+  if (!(name in targets))
+    fail(`unknown target ${name} (expected ${Object.keys(targets).join(', ')})`);
+}
+if (!existsSync(join(root, 'lisp', 'toolcall.el'))) fail('lisp/toolcall.el is missing');
+for (const name of asked) targets[name]();

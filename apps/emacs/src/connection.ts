@@ -1,0 +1,109 @@
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { describeIssues, type Message, messageSchema, RPC_ERRORS } from './protocol.js';
+
+/** A failure Emacs answered a bridge request with. */
+export class RemoteError extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'RemoteError';
+    this.code = code;
+  }
+}
+
+type Incoming =
+  | { kind: 'request'; id: string | number; method: string; params: Record<string, unknown> }
+  | { kind: 'notification'; method: string; params: Record<string, unknown> };
+
+/** One line-delimited JSON-RPC 2.0 peer over a pair of streams. */
+export interface Connection {
+  send(message: Record<string, unknown>): void;
+  notify(method: string, params: Record<string, unknown>): void;
+  request(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
+  closed: Promise<void>;
+}
+
+/** Reads one JSON object per line, answers malformed lines with errors and hands the rest on. */
+export function createConnection(options: {
+  input: Readable;
+  output: Writable;
+  onMessage: (message: Incoming) => void;
+}): Connection {
+  const { input, output, onMessage } = options;
+  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let nextId = 0;
+
+  const send = (message: Record<string, unknown>) => {
+    output.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  };
+  const fail = (requestId: string | number | null, code: number, message: string) =>
+    send({ id: requestId, error: { code, message } });
+
+  const handleLine = (line: string) => {
+    if (line.trim() === '') return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch (error) {
+      fail(null, RPC_ERRORS.parseError, `Parse error: ${(error as Error).message}`);
+      return;
+    }
+    const parsed = messageSchema.safeParse(raw);
+    if (!parsed.success) {
+      const rawId = (raw as { id?: unknown } | null)?.id;
+      const replyId = typeof rawId === 'string' || typeof rawId === 'number' ? rawId : null;
+      fail(replyId, RPC_ERRORS.invalidRequest, `Invalid request: ${describeIssues(parsed.error)}`);
+      return;
+    }
+    dispatch(parsed.data);
+  };
+
+  const dispatch = (message: Message) => {
+    if ('method' in message) {
+      const params = message.params ?? {};
+      if ('id' in message)
+        onMessage({ kind: 'request', id: message.id, method: message.method, params });
+      else onMessage({ kind: 'notification', method: message.method, params });
+      return;
+    }
+    const waiter = message.id === null ? undefined : pending.get(String(message.id));
+    if (waiter === undefined) return;
+    pending.delete(String(message.id));
+    if ('error' in message)
+      waiter.reject(new RemoteError(message.error.code, message.error.message));
+    else waiter.resolve(message.result);
+  };
+
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  lines.on('line', handleLine);
+  const closed = new Promise<void>((resolve) => lines.once('close', () => resolve()));
+  closed.then(() => {
+    for (const waiter of pending.values())
+      waiter.reject(new RemoteError(-32099, 'Connection closed'));
+    pending.clear();
+  });
+
+  return {
+    send,
+    closed,
+    notify: (method, params) => send({ method, params }),
+    request: (method, params, signal) =>
+      new Promise((resolve, reject) => {
+        nextId += 1;
+        // Bridge-side ids are strings so they never collide with Emacs's numeric ids in logs.
+        const requestId = `b${nextId}`;
+        pending.set(requestId, { resolve, reject });
+        signal?.addEventListener(
+          'abort',
+          () => {
+            if (!pending.delete(requestId)) return;
+            send({ method: '$/cancelRequest', params: { id: requestId } });
+            reject(new RemoteError(RPC_ERRORS.requestCancelled, 'Request cancelled'));
+          },
+          { once: true },
+        );
+        send({ id: requestId, method, params });
+      }),
+  };
+}

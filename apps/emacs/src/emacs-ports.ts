@@ -1,0 +1,66 @@
+import type { PermissionAnswer, PermissionAsker } from '@toolcall/pipeline';
+import type { AskResponse, AskUser } from '@toolcall/tools';
+import type { Connection } from './connection.js';
+import type { CallHosted } from './hosted-tools.js';
+import {
+  askResponseSchema,
+  describeIssues,
+  hostedResultSchema,
+  permissionAnswerSchema,
+} from './protocol.js';
+
+/** The person-facing ports the pipeline needs, each answered by Emacs over the connection. */
+export interface EmacsPorts {
+  asker: PermissionAsker;
+  askUser: AskUser;
+  callHosted: CallHosted;
+}
+
+/** Builds the ports that turn pipeline questions into requests to Emacs. */
+export function createEmacsPorts(connection: Connection): EmacsPorts {
+  return {
+    // A reply that fails validation, or a connection that closes, counts as a denial.
+    asker: async (request): Promise<PermissionAnswer> => {
+      try {
+        const reply = permissionAnswerSchema.safeParse(
+          await connection.request('permission/ask', {
+            toolName: request.toolName,
+            toolUseId: request.toolUseId,
+            input: request.input,
+            reason: request.reason,
+          }),
+        );
+        return reply.success ? reply.data.answer : 'deny';
+      } catch {
+        return 'deny';
+      }
+    },
+    askUser: async (request) => {
+      try {
+        const reply = askResponseSchema.safeParse(
+          await connection.request(
+            'ask/questions',
+            { questions: request.questions, toolUseId: request.toolUseId },
+            request.signal,
+          ),
+        );
+        return reply.success ? (reply.data as AskResponse) : { status: 'cancelled' };
+      } catch {
+        return { status: 'cancelled' };
+      }
+    },
+    callHosted: async ({ name, args, toolUseId, signal }) => {
+      try {
+        const reply = hostedResultSchema.safeParse(
+          await connection.request('emacs/callTool', { name, arguments: args, toolUseId }, signal),
+        );
+        if (!reply.success) {
+          return { result: `Error: Emacs replied ${describeIssues(reply.error)}`, status: 'error' };
+        }
+        return { result: reply.data.result, status: reply.data.status ?? 'success' };
+      } catch (error) {
+        return { result: `Error: ${(error as Error).message}`, status: 'error' };
+      }
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export { HOSTED_TOOL_NAMES } from './hosted-tools.js';
+export { RPC_ERRORS } from './protocol.js';
+export { type BridgeOptions, serveBridge } from './server.js';

@@ -1,0 +1,106 @@
+import type { PipelineEvent } from '@toolcall/pipeline';
+import {
+  buildRenderTree,
+  builtinRenderers,
+  type ChildCall,
+  createRendererRegistry,
+  type Renderer,
+  type RenderStatus,
+  type RenderTree,
+} from '@toolcall/render';
+
+interface EnvelopeData {
+  header?: { title?: string; status?: string };
+  childCalls?: ChildCall[];
+  presentation?: string;
+}
+
+// A ToolCall envelope draws its own header and returned value; each child row
+// is drawn by its own tool's renderer one level deeper.
+const toolCallRenderer: Renderer = (_name, args, result, renderData) => {
+  const data = (renderData ?? {}) as EnvelopeData;
+  const expression = (args as { expression?: unknown } | null)?.expression;
+  const children = (data.childCalls ?? []).map(cleanChild);
+  const title =
+    data.header?.title ??
+    `ToolCall: ${children.length} call${children.length === 1 ? '' : 's'} (running)`;
+  return {
+    header: typeof expression === 'string' ? `${title}  ${oneLine(expression)}` : title,
+    body: typeof result === 'string' ? result : '',
+    childCalls: children,
+    initiallyCollapsed: false,
+  };
+};
+
+// The driver's audit rows use null for "no batch" and "no render data"; a rendering omits them.
+function cleanChild(child: ChildCall): ChildCall {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(child)) if (value !== null) copy[key] = value;
+  return copy as unknown as ChildCall;
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
+}
+
+const registry = createRendererRegistry({ ...builtinRenderers, ToolCall: toolCallRenderer });
+
+/** One call the view draws: its record fields and, for an envelope, its live children. */
+export interface ViewCall {
+  id: string;
+  tool: string;
+  args: unknown;
+  result?: unknown;
+  status: RenderStatus;
+  renderData?: Record<string, unknown>;
+  children: Map<string, ChildCall>;
+}
+
+/** Builds the JSON render tree of one call, with every body present so Emacs folds locally. */
+export function viewTreeOf(call: ViewCall): RenderTree {
+  const settled = call.renderData?.childCalls !== undefined;
+  const renderData = settled
+    ? call.renderData
+    : { ...call.renderData, childCalls: [...call.children.values()] };
+  return buildRenderTree(
+    [
+      {
+        id: call.id,
+        tool: call.tool,
+        args: call.args,
+        result: call.result,
+        status: call.status,
+        renderData: renderData as never,
+      },
+    ],
+    { registry, content: 'all' },
+  );
+}
+
+/** Folds one pipeline event of a nested call into its envelope's live children. */
+export function applyChildEvent(call: ViewCall, event: PipelineEvent): boolean {
+  if (event.parentId !== call.id) return false;
+  if (event.type === 'started') {
+    call.children.set(event.toolUseId, {
+      id: event.toolUseId,
+      tool: event.toolName,
+      args: event.input,
+      status: 'running',
+    });
+    return true;
+  }
+  if (event.type === 'settled') {
+    const outcome = event.outcome;
+    call.children.set(event.toolUseId, {
+      id: event.toolUseId,
+      tool: event.toolName,
+      args: event.input,
+      result: outcome.result,
+      status: outcome.status,
+      ...(outcome.renderData === undefined ? {} : { renderData: outcome.renderData as never }),
+    });
+    return true;
+  }
+  return false;
+}

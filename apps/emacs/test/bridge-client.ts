@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** A test client for the real bridge process: raw lines out, parsed messages in. */
+export interface BridgeClient {
+  child: ChildProcess;
+  write(line: string): void;
+  next(predicate: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+  request(
+    id: number,
+    method: string,
+    params?: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
+  close(): Promise<number | null>;
+}
+
+const bridge = fileURLToPath(new URL('../dist/bridge.js', import.meta.url));
+const tools = fileURLToPath(new URL('./fixtures/fs-tools.mjs', import.meta.url));
+
+/** Starts dist/bridge.js with the fixture tools and collects every message it writes. */
+export function startBridge(cwd: string): BridgeClient {
+  const child = spawn(process.execPath, [bridge, '--tools-module', tools], {
+    cwd,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const seen: Record<string, unknown>[] = [];
+  const waiters: {
+    predicate: (m: Record<string, unknown>) => boolean;
+    resolve: (m: Record<string, unknown>) => void;
+  }[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    const message = JSON.parse(line) as Record<string, unknown>;
+    const at = waiters.findIndex((w) => w.predicate(message));
+    if (at === -1) seen.push(message);
+    else waiters.splice(at, 1)[0]?.resolve(message);
+  });
+  const next: BridgeClient['next'] = (predicate) => {
+    const at = seen.findIndex(predicate);
+    if (at !== -1) return Promise.resolve(seen.splice(at, 1)[0] as Record<string, unknown>);
+    return new Promise((resolve) => waiters.push({ predicate, resolve }));
+  };
+  const write = (line: string) => child.stdin.write(`${line}\n`);
+  return {
+    child,
+    write,
+    next,
+    request: (id, method, params = {}) => {
+      write(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+      return next((m) => m.id === id && !('method' in m));
+    },
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', (code) => resolve(code));
+        child.stdin.end();
+      }),
+  };
+}

@@ -1,0 +1,268 @@
+;;; toolcall-tests.el --- ERT tests against the real bridge  -*- lexical-binding: t -*-
+
+;; Copyright (C) 2026 The toolcall authors
+;; SPDX-License-Identifier: MIT
+
+;;; Commentary:
+
+;; Every test starts the real bridge (dist/bridge.js, built first) with the
+;; fixture tools of test/fixtures/fs-tools.mjs (Read, Grep, Wait) in a
+;; temporary workspace, and stops it afterwards.
+
+;;; Code:
+
+(require 'ert)
+(require 'toolcall)
+(require 'toolcall-executions)
+
+(defvar toolcall-test--root
+  (expand-file-name ".." (file-name-directory (or load-file-name buffer-file-name))))
+
+(defvar toolcall-test--flag nil "Set by EmacsEval in the permission test.")
+
+(defun toolcall-test--wait-until (predicate)
+  "Process events until PREDICATE returns non-nil; fail after 30 seconds."
+  (with-timeout (30 (ert-fail "timed out waiting"))
+    (while (not (funcall predicate)) (accept-process-output nil 0.05))))
+
+(defmacro toolcall-test--with-bridge (&rest body)
+  "Run BODY with a fresh bridge in a temporary workspace bound to `dir'."
+  (declare (indent 0) (debug t))
+  `(let* ((dir (file-name-as-directory (make-temp-file "toolcall-test-" t)))
+          (toolcall-workspace dir)
+          (toolcall-bridge-script (expand-file-name "dist/bridge.js" toolcall-test--root))
+          (toolcall-bridge-arguments
+           (list "--tools-module"
+                 (expand-file-name "test/fixtures/fs-tools.mjs" toolcall-test--root))))
+     (ignore dir)
+     (with-temp-file (expand-file-name "a.txt" dir) (insert "alpha\nbeta\n"))
+     (with-temp-file (expand-file-name "b.txt" dir) (insert "gamma\nalphabet\n"))
+     (when (get-buffer toolcall-view-buffer-name) (kill-buffer toolcall-view-buffer-name))
+     (unwind-protect
+         (progn (toolcall-ensure) ,@body)
+       (toolcall-stop)
+       (delete-directory dir t))))
+
+(defun toolcall-test--view-text ()
+  "Return the view buffer's text."
+  (with-current-buffer toolcall-view-buffer-name (buffer-string)))
+
+(ert-deftest toolcall-test-script-view ()
+  "A script with nested Read and Grep calls draws foldable rows."
+  (toolcall-test--with-bridge
+    (let ((result (toolcall-run-expression
+                   (format "(list (Read :file_path \"%sa.txt\") (Grep :pattern \"alpha\" :path \"%s\"))"
+                           dir dir))))
+      (should (equal (plist-get result :status) "success"))
+      (should (string-match-p "1\talpha" (plist-get result :result)))
+      (let ((text (toolcall-test--view-text)))
+        (should (string-match-p "^▾ ToolCall: " text))
+        (should (string-match-p (concat "^  ▸ Read: " (regexp-quote dir) "a.txt$") text))
+        (should (string-match-p "^  ▸ Grep \"alpha\"" text))
+        ;; The Read row starts closed: its body is not drawn.
+        (should-not (string-match-p "^      1\talpha$" text)))
+      (with-current-buffer toolcall-view-buffer-name
+        (goto-char (point-min))
+        (re-search-forward "^  ▸ Read")
+        (toolcall-view-toggle)
+        (should (string-match-p "^  ▾ Read: .*\n      1\talpha\n      2\tbeta\n" (buffer-string)))
+        (toolcall-view-toggle)
+        (should-not (string-match-p "^      1\talpha$" (buffer-string)))
+        ;; Closing the envelope hides every child row.
+        (goto-char (point-min))
+        (toolcall-view-toggle)
+        (should (equal (buffer-string) (concat (buffer-substring (point-min) (line-end-position)) "\n")))
+        (should (string-match-p "^▸ ToolCall: " (buffer-string)))))))
+
+(ert-deftest toolcall-test-hosted-tool-from-script ()
+  "A ToolCall script calls tools that Emacs hosts."
+  (toolcall-test--with-bridge
+    (let ((result (toolcall-run-expression
+                   "(list (EmacsFind :pattern \"^toolcall-run-buffer$\") (EmacsDescribe :symbol \"toolcall-run-buffer\"))")))
+      (should (equal (plist-get result :status) "success"))
+      (should (string-match-p "toolcall-run-buffer" (plist-get result :result)))
+      (should (string-match-p "Run the whole buffer as one ToolCall script" (plist-get result :result)))
+      (should (string-match-p "EmacsFind" (toolcall-test--view-text))))))
+
+(ert-deftest toolcall-test-buffers-tool ()
+  "EmacsBuffers returns a buffer with line numbers."
+  (should (equal (with-temp-buffer
+                   (rename-buffer "toolcall-test-buffer" t)
+                   (insert "one\ntwo")
+                   (toolcall-host-call "EmacsBuffers" (list :buffer (buffer-name))))
+                 '(:result "     1\tone\n     2\ttwo" :status "success"))))
+
+(ert-deftest toolcall-test-permission-prompt ()
+  "EmacsEval asks in the minibuffer; allow runs it and deny refuses it."
+  (toolcall-test--with-bridge
+    (let ((prompts '()) (answer ?y))
+      (cl-letf (((symbol-function 'read-multiple-choice)
+                 (lambda (prompt choices &rest _)
+                   (push prompt prompts)
+                   (assq answer choices))))
+        (setq toolcall-test--flag nil)
+        (let ((result (toolcall-run-expression
+                       "(EmacsEval :form \"(setq toolcall-test--flag 42)\")")))
+          (should (equal (plist-get result :result) "42"))
+          (should (equal toolcall-test--flag 42))
+          (should (string-match-p "\\`Allow EmacsEval " (car prompts))))
+        (setq answer ?n)
+        (let ((result (toolcall-run-expression
+                       "(EmacsEval :form \"(setq toolcall-test--flag 7)\")")))
+          (should (equal (plist-get result :status) "error"))
+          (should (equal toolcall-test--flag 42))
+          (should (= (length prompts) 2)))))))
+
+(ert-deftest toolcall-test-crash-restart ()
+  "A killed bridge is restarted and serves again."
+  (toolcall-test--with-bridge
+    (let ((old toolcall--process))
+      (signal-process old 'KILL)
+      (toolcall-test--wait-until (lambda () (and (toolcall-live-p) (not (eq toolcall--process old)))))
+      (should (member "Read" (mapcar (lambda (tool) (plist-get tool :name))
+                                     (plist-get (toolcall--request-sync "tools/list" '()) :tools)))))))
+
+(ert-deftest toolcall-test-quit-cancels-script ()
+  "Quitting while a script runs stops it in the bridge."
+  (toolcall-test--with-bridge
+    (let* ((live-view nil)
+           (timer (run-with-timer
+                  0.05 0.05
+                  (lambda ()
+                    (when (and (not live-view)
+                               (get-buffer toolcall-view-buffer-name)
+                               (string-match-p "^  . Wait" (toolcall-test--view-text)))
+                      (setq live-view (toolcall-test--view-text))
+                      (setq quit-flag t))))))
+      (unwind-protect
+          (should (eq (condition-case nil
+                          (progn (toolcall-run-expression "(list 1 (Wait))") 'finished)
+                        (quit 'quit))
+                      'quit))
+        (cancel-timer timer))
+      ;; The view was updated live while the script ran.
+      (should (string-match-p "^▾ ToolCall: 1 call (running)" live-view))
+      (toolcall-test--wait-until
+       (lambda ()
+         (equal (mapcar (lambda (execution) (plist-get execution :status))
+                        (plist-get (toolcall--request-sync "executions/list" '()) :executions))
+                '("cancelled"))))
+      (toolcall-executions)
+      (should (string-match-p "ToolCall +cancelled"
+                              (with-current-buffer "*toolcall executions*" (buffer-string)))))))
+
+(ert-deftest toolcall-test-parallel-batch ()
+  "Calls of one parallel join are drawn as a bracketed batch."
+  (toolcall-test--with-bridge
+    (toolcall-run-expression
+     (format "(parallel (Read :file_path \"%sa.txt\") (Read :file_path \"%sb.txt\"))" dir dir))
+    (let ((text (toolcall-test--view-text)))
+      (should (string-match-p (concat "^  ┌ ▸ Read: " (regexp-quote dir) "a.txt$") text))
+      (should (string-match-p (concat "^  └ ▸ Read: " (regexp-quote dir) "b.txt$") text)))))
+
+(ert-deftest toolcall-test-ask-questionnaire ()
+  "Ask questions are answered through `completing-read'."
+  (toolcall-test--with-bridge
+    (let ((prompts '()))
+      (cl-letf (((symbol-function 'completing-read)
+                 (lambda (prompt collection &rest _)
+                   (push (cons prompt collection) prompts)
+                   "blue")))
+        (let ((result (toolcall-call-tool
+                       "Ask"
+                       (list :questions
+                             (vector (list :question "Which colour?"
+                                           :options (vector (list :label "red")
+                                                            (list :label "blue"))))))))
+          (should (equal (plist-get result :status) "success"))
+          (should (string-match-p "blue" (plist-get result :result)))
+          (should (equal prompts '(("Which colour? " "red" "blue")))))))))
+
+(ert-deftest toolcall-test-malformed-arguments ()
+  "A bridge error arrives as a `toolcall-rpc-error' and the bridge keeps serving."
+  (toolcall-test--with-bridge
+    (should (equal (cdr (should-error (toolcall--request-sync "no/such" '())
+                                      :type 'toolcall-rpc-error))
+                   '("Method not found: no/such" -32601)))
+    (should (equal (plist-get (toolcall-run-expression "(+ 1 2)") :result) "3"))))
+
+(ert-deftest toolcall-test-buffer-commands ()
+  "The last sexp and the whole buffer run as ToolCall scripts."
+  (toolcall-test--with-bridge
+    (with-temp-buffer
+      (insert "(+ 1 2)")
+      (should (equal (plist-get (toolcall-eval-last-sexp) :result) "3"))
+      (erase-buffer)
+      (insert (format "(Read :file_path \"%sb.txt\")" dir))
+      (should (equal (plist-get (toolcall-run-buffer) :result) "1\tgamma\n2\talphabet")))))
+
+(ert-deftest toolcall-test-call-tool-prompts ()
+  "`toolcall-call-tool' completes tool names and prompts once per argument."
+  (toolcall-test--with-bridge
+    (let ((prompts '()))
+      (cl-letf (((symbol-function 'completing-read)
+                 (lambda (prompt collection &rest _)
+                   (push prompt prompts)
+                   (should (member "Grep" collection))
+                   "Grep"))
+                ((symbol-function 'read-string)
+                 (lambda (prompt &rest _)
+                   (push prompt prompts)
+                   (if (string-prefix-p "pattern" prompt) "^gam" dir))))
+        (let ((result (call-interactively #'toolcall-call-tool)))
+          (should (equal (plist-get result :result) (concat dir "b.txt\n1:gamma")))
+          (should (equal (reverse prompts)
+                         '("Tool: " "pattern (string): " "path (string): "))))))))
+
+(ert-deftest toolcall-test-executions-stop ()
+  "The executions list polls the bridge and `k' stops the execution at point."
+  (toolcall-test--with-bridge
+    (let ((settled nil))
+      (toolcall--request "toolcall/run" '(:expression "(Wait)")
+                         (lambda (_result error) (setq settled error)))
+      (toolcall-test--wait-until
+       (lambda ()
+         (equal (mapcar (lambda (execution) (plist-get execution :status))
+                        (plist-get (toolcall--request-sync "executions/list" '()) :executions))
+                '("running"))))
+      (toolcall-executions)
+      (with-current-buffer "*toolcall executions*"
+        (goto-char (point-min))
+        (should (string-match-p "e1 +ToolCall +running" (buffer-string)))
+        (toolcall-executions-stop)
+        (toolcall-test--wait-until (lambda () settled))
+        (should (equal (plist-get settled :code) -32800))
+        (revert-buffer)
+        (should (string-match-p "e1 +ToolCall +cancelled" (buffer-string)))))))
+
+(ert-deftest toolcall-test-clean-stop ()
+  "`toolcall-stop' lets the bridge exit with status 0 and does not restart it."
+  (toolcall-test--with-bridge
+    (let ((process toolcall--process))
+      (toolcall-stop)
+      (should (eq (process-status process) 'exit))
+      (should (= (process-exit-status process) 0))
+      (should-not (toolcall-live-p)))))
+
+(ert-deftest toolcall-test-error-row ()
+  "A failed nested call is drawn closed, with the error sign and face."
+  (toolcall-test--with-bridge
+    (toolcall-run-expression (format "(list (Read :file_path \"%smissing.txt\") 1)" dir))
+    (with-current-buffer toolcall-view-buffer-name
+      (goto-char (point-min))
+      (should (re-search-forward "^  ▸ × " nil t))
+      (should (eq (get-text-property (point) 'face) 'error)))))
+
+(ert-deftest toolcall-test-custom-tool ()
+  "A tool defined in Lisp is callable from a composed script as emacs/NAME."
+  (let ((toolcall-host-custom-tools nil))
+    (toolcall-define-tool "Upcase" "Upcases text." '((text "string" "The text."))
+                          (lambda (arguments) (upcase (plist-get arguments :text)))
+                          t)
+    (toolcall-test--with-bridge
+      (should (equal (plist-get (toolcall-run-expression "(list (emacs/Upcase :text \"abc\") 1)")
+                                :result)
+                     "(\"ABC\" 1)")))))
+
+(provide 'toolcall-tests)
+;;; toolcall-tests.el ends here
