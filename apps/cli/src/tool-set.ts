@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createExecManager, defaultProtectedPaths } from '@toolcall/exec';
@@ -57,17 +56,13 @@ export interface CliToolSet {
   close(): Promise<void>;
 }
 
-// In a git worktree `.git` is a file, and Bubblewrap cannot mask `.git/hooks` below it (to
-// move: @toolcall/exec's defaultProtectedPaths should skip or resolve it).
+// The session store lives under the CLI's session directory, not the exec default.
 function protectedPaths(workspace: string, sessionDirectory: string): string[] {
-  const gitIsDirectory = statSync(join(workspace, '.git'), {
-    throwIfNoEntry: false,
-  })?.isDirectory();
   return defaultProtectedPaths({
     home: homedir(),
     workspaceRoot: workspace,
     sessionStore: dirname(sessionDirectory),
-  }).filter((path) => gitIsDirectory !== false || path !== join(workspace, '.git', 'hooks'));
+  });
 }
 
 /** The group of upstream MCP tools, discoverable through ToolSearch and callable from ToolCall. */

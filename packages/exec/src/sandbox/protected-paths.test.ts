@@ -31,4 +31,13 @@ describe('planProtectedPath', () => {
       'refuse',
     ]);
   });
+
+  it('leaves hooks alone when .git is a file, as in a git worktree', () => {
+    const root = temporaryDirectory('exec-protect-worktree-');
+    writeFileSync(join(root, '.git'), 'gitdir: /elsewhere/.git/worktrees/w\n');
+    expect(planProtectedPath(join(root, '.git', 'hooks'), [root])).toEqual({
+      kind: 'absent',
+      path: join(root, '.git', 'hooks'),
+    });
+  });
 });

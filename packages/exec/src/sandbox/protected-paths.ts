@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 
 /** How one protected path is kept from a confined child. */
@@ -62,7 +62,8 @@ export function planProtectedPath(path: string, writableRoots: readonly string[]
     }
   }
   if (stats !== undefined) return planExisting(absolute);
-  if (writable(absolute) && existsSync(dirname(absolute))) {
+  // A parent that is a file (`.git` in a git worktree) cannot hold the path: nothing to mask.
+  if (writable(absolute) && statSync(dirname(absolute), { throwIfNoEntry: false })?.isDirectory()) {
     return { kind: 'mask-directory', path: absolute };
   }
   return { kind: 'absent', path: absolute };
