@@ -57,6 +57,28 @@ describe('createToolSet options', () => {
     }
   });
 
+  it('replaces a built-in tool with an extra tool of the same name', async () => {
+    const read = wrapTool({
+      category: 'test',
+      name: 'Echo',
+      description: 'A stand-in.',
+      source: () => ({ inputSchema: { type: 'object' }, call: () => 'mine' }),
+    }) as unknown as Tool;
+    const own = Object.freeze({ ...read, name: 'Read' }) as Tool;
+    const workspace = await createTestWorkspace({ extraTools: [own] });
+    try {
+      const names = workspace.toolSet.pipeline.tools().map((tool) => tool.name);
+      expect(names.filter((name) => name === 'Read')).toEqual(['Read']);
+      expect(names.indexOf('Read')).toBeGreaterThan(names.indexOf('Grep'));
+      expect(await workspace.run('ToolCall', { expression: '(Read)' })).toEqual({
+        status: 'success',
+        result: 'mine',
+      });
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
   it('makes the names in native callable from ToolCall whatever their groups', async () => {
     const workspace = await createTestWorkspace({
       extraTools: [echoTool('Plain', [])],

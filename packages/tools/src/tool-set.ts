@@ -93,7 +93,10 @@ export interface ToolSetOptions {
   readonly discoverable?: readonly string[];
   /** Groups made discoverable on top of `discoverable` (e.g. a harness's `upstream` tools). */
   readonly extraGroups?: readonly string[];
-  /** Tools registered before ToolSearch and ToolCall; their `groups` decide discoverability. */
+  /**
+   * Tools registered before ToolSearch and ToolCall; their `groups` decide discoverability. One
+   * named like a built-in tool (Read, Bash, …) replaces it.
+   */
   readonly extraTools?: readonly Tool[];
   /** Names callable from ToolCall as native tools, on top of `NATIVE_TOOLS`, whatever their groups. */
   readonly native?: readonly string[];
@@ -153,13 +156,17 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
       ...(sessionId === undefined ? {} : { sessionId }),
       ...(options.docsDirectory === undefined ? {} : { docsDirectory: options.docsDirectory }),
     });
-  const tools = createFileTools({
+  // An extra tool named like a built-in one replaces it (e.g. a harness's own Read).
+  const replaced = new Set(extraTools.map((tool) => tool.name));
+  const kept = (tool: Tool) => !replaced.has(tool.name);
+  const fileTools = createFileTools({
     cwd,
     resources,
     sessionId,
     exec: options.exec,
     ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
   });
+  const tools = fileTools.filter(kept);
   const exec =
     options.exec ??
     createExecManager({
@@ -174,8 +181,9 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     cwd,
     ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
   });
+  const executionTools = execution.tools.filter(kept);
   const pipeline = createPipeline({
-    tools: [...tools, ...execution.tools],
+    tools: [...tools, ...executionTools],
     mode: options.permissions?.mode ?? 'ask',
     rules: options.permissions?.rules ?? [],
     ...(options.askUser === undefined ? {} : { asker: options.askUser }),
@@ -196,7 +204,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
       discoverable,
       composable,
     });
-  const extras = [...createDiscoverableTools(options, cwd, pipeline), ...extraTools];
+  const extras = [...createDiscoverableTools(options, cwd, pipeline).filter(kept), ...extraTools];
   for (const tool of extras) pipeline.register(tool);
   const driver = createToolCallDriver({
     pipeline,
@@ -207,7 +215,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   pipeline.register(createToolCallTool({ driver, catalog }));
   return {
     pipeline,
-    tools: [...tools, ...execution.tools, ...extras],
+    tools: [...tools, ...executionTools, ...extras],
     renderers: createRendererRegistry({
       ...webRenderers,
       ...execution.renderers,
