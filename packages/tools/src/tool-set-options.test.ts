@@ -1,3 +1,5 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { PermissionRule, Tool, ToolCallProgress } from '@toolcall/pipeline';
 import { wrapTool } from '@toolcall/pipeline';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +126,31 @@ describe('createToolSet options', () => {
       expect(added).toEqual([[{ tool: 'ApplyPatch', path: 'r.txt', action: 'allow' }, 'always']]);
     } finally {
       await workspace.dispose();
+    }
+  });
+
+  it('hides the sessionStore from Bash under its own confined process manager', async () => {
+    // Confined children get a private /tmp, so the store sits where the host is visible.
+    const results = path.resolve(import.meta.dirname, '../.test-results');
+    await mkdir(results, { recursive: true });
+    const store = await mkdtemp(path.join(results, 'store-'));
+    await writeFile(path.join(store, 'secret.txt'), 'secret\n');
+    const read = async (options: { sessionStore?: string }) => {
+      const workspace = await createTestWorkspace({ sandbox: 'required', ...options });
+      try {
+        const outcome = await workspace.run('Bash', {
+          command: `cat ${store}/secret.txt 2>/dev/null || echo hidden`,
+          description: 'Read a file of the session store',
+        });
+        return String(outcome.result).split('\n')[0];
+      } finally {
+        await workspace.dispose();
+      }
+    };
+    try {
+      expect([await read({}), await read({ sessionStore: store })]).toEqual(['secret', 'hidden']);
+    } finally {
+      await rm(store, { recursive: true, force: true });
     }
   });
 
