@@ -17,6 +17,8 @@ Commands:
                        serve the tools over MCP on stdio; upstream servers' tools
                        are callable inside ToolCall as NAME/tool
   repl                 an interactive dialect REPL (history, multi-line forms)
+  bridge [--tools-module FILE]
+                       serve the Emacs bridge protocol on stdio (runs apps/emacs)
   sessions [prune]     list sessions, or prune them (--keep N, --older-than DAYS)
   help                 show this help
 
@@ -35,6 +37,7 @@ const commands: Record<string, () => Promise<Command>> = {
   mcp: async () => (await import('./mcp-command.js')).mcpCommand,
   repl: async () => (await import('./repl-command.js')).replCommand,
   sessions: async () => (await import('./sessions-command.js')).sessionsCommand,
+  bridge: async () => (await import('./bridge-command.js')).bridgeCommand,
 };
 
 /** Runs the toolcall command line and resolves to the process exit code. */

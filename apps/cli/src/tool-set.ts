@@ -1,24 +1,17 @@
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createExecManager, defaultProtectedPaths } from '@toolcall/exec';
-import {
-  type Catalog,
-  createCatalog,
-  createToolCallDriver,
-  createToolCallTool,
-  createToolSearchTool,
-  type HookRegistration,
-  type MediaSink,
-  type PermissionAsker,
-  type PermissionMode,
-  type PermissionRule,
-  type Pipeline,
-  type Tool,
+import type {
+  MediaSink,
+  PermissionAsker,
+  PermissionMode,
+  PermissionRule,
+  Pipeline,
+  Tool,
 } from '@toolcall/pipeline';
 import { commandHook, createFileCheckpointStore } from '@toolcall/pipeline/node';
 import { builtinRenderers, type RendererRegistry } from '@toolcall/render';
-import { createToolSet, DISCOVERABLE_GROUPS, NATIVE_TOOLS } from '@toolcall/tools';
+import { createToolSet } from '@toolcall/tools';
 import type { Config } from './config.js';
+import { createRulePersister } from './persist-rule.js';
 import { readScopeHook } from './read-scope-hook.js';
 import { createSessionArtifacts } from './session-artifacts.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
@@ -46,35 +39,23 @@ export interface CliToolSetOptions {
   readonly loopbackIsPublic?: boolean;
 }
 
-/** The pipeline, the renderers of its tools, and the catalog ToolCall composes from. */
+/** The pipeline and the renderers of its tools. */
 export interface CliToolSet {
   readonly pipeline: Pipeline;
   readonly renderers: RendererRegistry;
-  /** The catalog ToolCall composes from (every registered tool but the envelopes). */
-  readonly catalog: () => Catalog;
-  /** Stops every process the tool set started. */
+  /** Stops every process the tool set started and finishes writing `allow always` rules. */
   close(): Promise<void>;
-}
-
-// The session store lives under the CLI's session directory, not the exec default.
-function protectedPaths(workspace: string, sessionDirectory: string): string[] {
-  return defaultProtectedPaths({
-    home: homedir(),
-    workspaceRoot: workspace,
-    sessionStore: dirname(sessionDirectory),
-  });
 }
 
 /** The group of upstream MCP tools, discoverable through ToolSearch and callable from ToolCall. */
 export const UPSTREAM_GROUP = 'upstream';
 
 /**
- * Builds the tool set: `createToolSet` (Read, Glob, Grep, ApplyPatch) plus WebFetch, WebSearch
- * and the upstream tools, with ToolSearch and ToolCall registered again over a catalog that
- * holds them all (createToolSet's catalog names only its own native tools).
+ * Builds the tool set on `createToolSet`: the upstream tools join ToolSearch and ToolCall through
+ * their group, and every `allow always` answer is saved to `.toolcall/config.json`.
  */
 export function buildToolSet(options: CliToolSetOptions): CliToolSet {
-  const hooks: HookRegistration[] = options.hooks.map((hook) =>
+  const hooks = options.hooks.map((hook) =>
     commandHook({
       event: hook.event,
       command: hook.command,
@@ -82,49 +63,41 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
       ...(hook.timeoutMs === undefined ? {} : { timeoutMs: hook.timeoutMs }),
     }),
   );
-  const exec = createExecManager({
-    workspaceRoot: options.workspace,
-    sandbox: options.sandbox,
-    protectedPaths: protectedPaths(options.workspace, options.session.directory),
-  });
-  const checkpoints = createFileCheckpointStore(join(options.session.directory, 'toolcall'));
   let registered: Pipeline | undefined;
   hooks.unshift(readScopeHook(options.workspace, () => registered!));
+  const persister = createRulePersister(join(options.workspace, '.toolcall', 'config.json'));
   const set = createToolSet({
     workspace: options.workspace,
     session: { id: options.session.id },
     sandbox: options.sandbox,
+    // The session store lives under the CLI's session directory, not the exec default.
+    sessionStore: dirname(options.session.directory),
     permissions: options.permissions,
     ...(options.askUser === undefined ? {} : { askUser: options.askUser }),
+    onRuleAdded: (rule, scope) => {
+      if (scope === 'always') persister.add(rule);
+    },
     hooks,
     media: options.media,
     artifacts: createSessionArtifacts(options.session.directory),
-    exec,
-    checkpoints,
+    checkpoints: createFileCheckpointStore(join(options.session.directory, 'toolcall')),
+    extraTools: options.extraTools ?? [],
+    extraGroups: [UPSTREAM_GROUP],
+    composable: options.composable ?? [],
     ...(options.loopbackIsPublic ? { web: { fetch: { treatLoopbackAsPublic: true } } } : {}),
   });
-  const { pipeline } = set;
-  registered = pipeline;
-  for (const tool of options.extraTools ?? []) pipeline.register(tool);
-  // Upstream tools join ToolCall's roster through their group; createToolSet's own catalog
-  // does not know that group or which wrapped tools are composable, so the envelopes are
-  // registered again over this catalog.
-  const catalog = () =>
-    createCatalog({
-      tools: pipeline.tools(),
-      native: [...NATIVE_TOOLS],
-      discoverable: [...DISCOVERABLE_GROUPS, UPSTREAM_GROUP],
-      composable: [...(options.composable ?? [])],
-    });
-  if ((options.extraTools ?? []).length > 0) {
-    const driver = createToolCallDriver({ pipeline, checkpoints });
-    pipeline.register(createToolSearchTool({ catalog }));
-    pipeline.register(createToolCallTool({ driver, catalog }));
-  }
+  registered = set.pipeline;
   const renderers = set.renderers;
   for (const [name, spec] of Object.entries(builtinRenderers)) {
     if (renderers.resolve(name, 'success') === undefined) renderers.register(name, spec);
   }
   renderers.register('ToolCall', toolCallRenderer(renderers));
-  return { pipeline, renderers, catalog, close: () => exec.teardown() };
+  return {
+    pipeline: set.pipeline,
+    renderers,
+    close: async () => {
+      await set.close();
+      await persister.flush();
+    },
+  };
 }

@@ -81,6 +81,8 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     customTools?: CustomToolDefinition[] | undefined;
   }) => {
     const ports = createEmacsPorts(connection);
+    // A second initialize replaces the tool set: stop the processes the first one started.
+    void tools?.close();
     tools = createBridgeToolSet({
       workspace: params.workspace ?? options.workspace,
       mode: params.mode ?? 'ask',
@@ -208,5 +210,5 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     }
   };
 
-  return connection.closed;
+  return connection.closed.then(() => tools?.close());
 }

@@ -53,7 +53,15 @@ describe('bridge protocol', () => {
     };
     const names = reply.result.tools.map((tool) => tool.name);
     expect(names).toEqual(
-      expect.arrayContaining(['Read', 'Grep', 'ToolCall', 'ToolSearch', 'EmacsDescribe']),
+      expect.arrayContaining([
+        'Read',
+        'Grep',
+        'Glob',
+        'Bash',
+        'Outline',
+        'ToolCall',
+        'EmacsDescribe',
+      ]),
     );
     expect(reply.result.tools.find((tool) => tool.name === 'Read')).toMatchObject({
       arguments: [{ name: 'file_path', type: 'string', required: true }],

@@ -15,6 +15,7 @@ import {
   type PermissionRule,
   type Pipeline,
   type Tool,
+  type ToolCallProgress,
 } from '@toolcall/pipeline';
 import { createRendererRegistry, type RendererRegistry } from '@toolcall/render';
 import type { ResourceResolver } from '@toolcall/resources';
@@ -90,6 +91,23 @@ export interface ToolSetOptions {
   readonly askQuestions?: AskUser;
   /** Groups whose tools are discoverable (default `DISCOVERABLE_GROUPS`). */
   readonly discoverable?: readonly string[];
+  /** Groups made discoverable on top of `discoverable` (e.g. a harness's `upstream` tools). */
+  readonly extraGroups?: readonly string[];
+  /**
+   * Tools registered before ToolSearch and ToolCall; their `groups` decide discoverability. One
+   * named like a built-in tool (Read, Bash, …) replaces it.
+   */
+  readonly extraTools?: readonly Tool[];
+  /** Names callable from ToolCall as native tools, on top of `NATIVE_TOOLS`, whatever their groups. */
+  readonly native?: readonly string[];
+  /** Names admitted for composition in ToolCall (wrapped tools are standalone-only otherwise). */
+  readonly composable?: readonly string[];
+  /** Receives ToolCall's progress while a script runs. */
+  readonly onProgress?: (progress: ToolCallProgress) => void;
+  /** Receives every rule an `always` or `session` answer adds, so a harness can persist it. */
+  readonly onRuleAdded?: (rule: PermissionRule, scope: 'always' | 'session') => void;
+  /** The session store the set's own process manager protects from confined children. */
+  readonly sessionStore?: string;
 }
 
 /** A ready tool set: the pipeline (the registry), its tools and their renderers. */
@@ -115,6 +133,20 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
       `createToolSet: workspace must be an absolute directory path, received ${String(options?.workspace)}`,
     );
   }
+  const extraTools = list('extraTools', options.extraTools, (tool: Tool) => isTool(tool));
+  const native = list('native', options.native, isString);
+  const composable = list('composable', options.composable, isString);
+  const discoverable = [
+    ...list('discoverable', options.discoverable, isString, DISCOVERABLE_GROUPS),
+    ...list('extraGroups', options.extraGroups, isString),
+  ];
+  for (const key of ['onProgress', 'onRuleAdded'] as const) {
+    if (options[key] !== undefined && typeof options[key] !== 'function') {
+      throw new TypeError(
+        `createToolSet: ${key} must be a function, received ${String(options[key])}`,
+      );
+    }
+  }
   const sessionId = options.session?.id;
   const cwd = path.resolve(options.workspace, options.session?.cwd ?? '.');
   const resources =
@@ -124,19 +156,24 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
       ...(sessionId === undefined ? {} : { sessionId }),
       ...(options.docsDirectory === undefined ? {} : { docsDirectory: options.docsDirectory }),
     });
-  const tools = createFileTools({
+  // An extra tool named like a built-in one replaces it (e.g. a harness's own Read).
+  const replaced = new Set(extraTools.map((tool) => tool.name));
+  const kept = (tool: Tool) => !replaced.has(tool.name);
+  const fileTools = createFileTools({
     cwd,
     resources,
     sessionId,
     exec: options.exec,
     ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
   });
+  const tools = fileTools.filter(kept);
   const exec =
     options.exec ??
     createExecManager({
       workspaceRoot: options.workspace,
       sandbox: options.sandbox ?? 'best-effort',
       rootOwner: ROOT_OWNER,
+      ...(options.sessionStore === undefined ? {} : { sessionStore: options.sessionStore }),
     });
   const execution = createExecutionTools({
     manager: exec,
@@ -144,11 +181,13 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     cwd,
     ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
   });
+  const executionTools = execution.tools.filter(kept);
   const pipeline = createPipeline({
-    tools: [...tools, ...execution.tools],
+    tools: [...tools, ...executionTools],
     mode: options.permissions?.mode ?? 'ask',
     rules: options.permissions?.rules ?? [],
     ...(options.askUser === undefined ? {} : { asker: options.askUser }),
+    ...(options.onRuleAdded === undefined ? {} : { onRuleAdded: options.onRuleAdded }),
     // The escalation gate must see every Bash call before the harness's own hooks.
     hooks: [...execution.hooks, ...(options.hooks ?? [])],
     ...(options.media === undefined ? {} : { media: options.media }),
@@ -156,22 +195,27 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     resources: createTargetPreparer({ cwd, resources, sessionId }),
     readFile: createSnapshotReader(cwd),
   });
-  // ToolSearch and ToolCall see the native tools registered at call time, so the execution
-  // tools join the catalog when they are registered.
-  const discoverable = [...(options.discoverable ?? DISCOVERABLE_GROUPS)];
+  // ToolSearch and ToolCall see the tools registered at call time, so tools a harness registers
+  // later join the catalog too.
   const catalog = () =>
-    createCatalog({ tools: pipeline.tools(), native: [...NATIVE_TOOLS], discoverable });
-  const extras = createDiscoverableTools(options, cwd, pipeline);
+    createCatalog({
+      tools: pipeline.tools(),
+      native: [...NATIVE_TOOLS, ...native],
+      discoverable,
+      composable,
+    });
+  const extras = [...createDiscoverableTools(options, cwd, pipeline).filter(kept), ...extraTools];
   for (const tool of extras) pipeline.register(tool);
   const driver = createToolCallDriver({
     pipeline,
     ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
   pipeline.register(createToolSearchTool({ catalog }));
   pipeline.register(createToolCallTool({ driver, catalog }));
   return {
     pipeline,
-    tools: [...tools, ...execution.tools, ...extras],
+    tools: [...tools, ...executionTools, ...extras],
     renderers: createRendererRegistry({
       ...webRenderers,
       ...execution.renderers,
@@ -201,4 +245,27 @@ function createDiscoverableTools(options: ToolSetOptions, cwd: string, pipeline:
     extras.push(createAskTool({ askUser: options.askQuestions }));
   }
   return extras;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+function isTool(value: unknown): boolean {
+  const tool = value as Tool | undefined;
+  return typeof tool?.name === 'string' && typeof tool.handler === 'function';
+}
+
+// Normalises an optional list option once, naming the option when the value is malformed.
+function list<T>(
+  key: string,
+  value: readonly T[] | undefined,
+  valid: (item: T) => boolean,
+  fallback: readonly T[] = [],
+): T[] {
+  if (value === undefined) return [...fallback];
+  if (!Array.isArray(value) || !value.every(valid)) {
+    throw new TypeError(
+      `createToolSet: ${key} must be an array of ${key === 'extraTools' ? 'tools' : 'strings'}, received ${String(value)}`,
+    );
+  }
+  return [...value];
 }

@@ -65,4 +65,32 @@ describe('@toolcall/tools as a consumer sees it', () => {
       expected,
     );
   });
+
+  it('passes ToolCall progress and added rules to the options of both builds', async () => {
+    for (const tools of [
+      await import('@toolcall/tools'),
+      createRequire(import.meta.url)('@toolcall/tools') as Module,
+    ]) {
+      const completed: number[] = [];
+      const scopes: string[] = [];
+      const set = tools.createToolSet({
+        workspace: root,
+        permissions: { mode: 'ask' },
+        askUser: () => 'allow-always',
+        onProgress: (progress) => completed.push(progress.completed),
+        onRuleAdded: (_rule, scope) => scopes.push(scope),
+      });
+      try {
+        const outcome = await set.pipeline.runTool({
+          name: 'ToolCall',
+          input: { expression: '(Bash :command "true" :description "Nothing")' },
+          toolUseId: 'toolu_progress',
+        }).outcome;
+        expect(outcome.status).toBe('success');
+        expect([completed.at(-1), scopes]).toEqual([1, ['always']]);
+      } finally {
+        await set.close();
+      }
+    }
+  });
 });

@@ -23,7 +23,9 @@ describe('SourceText.indexAt', () => {
     (lines, line, column, tabWidth) => {
       const source = new SourceText(lines.join('\n'), tabWidth);
       const result = source.indexAt(line, column);
-      const exists = line >= 1 && line <= lines.length && column >= 0;
+      // The empty line after a final newline is not a line of the file.
+      const count = lines.length > 1 && lines.at(-1) === '' ? lines.length - 1 : lines.length;
+      const exists = line >= 1 && line <= count && column >= 0;
       const text = lines[line - 1] ?? '';
       if (!exists || column > displayWidth(text, tabWidth)) {
         expect(result.success).toBe(false);

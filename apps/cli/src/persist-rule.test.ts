@@ -1,0 +1,76 @@
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSessionMedia } from './media-sink.js';
+import { formatRule } from './persist-rule.js';
+import { buildToolSet } from './tool-set.js';
+
+let root: string;
+beforeEach(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'toolcall-cli-rule-')));
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+function toolSet(answer: 'allow-always' | 'allow-session') {
+  return buildToolSet({
+    workspace: root,
+    session: { id: 's1', directory: join(root, '.sessions', 's1') },
+    sandbox: 'off',
+    permissions: { mode: 'ask', rules: [] },
+    askUser: () => answer,
+    hooks: [],
+    media: createSessionMedia(join(root, '.sessions', 's1')),
+  });
+}
+
+const config = async () =>
+  JSON.parse(await readFile(join(root, '.toolcall', 'config.json'), 'utf8')) as unknown;
+
+describe('formatRule', () => {
+  it('returns the --allow spelling of a rule', () => {
+    expect(formatRule({ tool: 'Bash', pattern: 'git log*', action: 'allow' })).toBe(
+      'Bash(git log*)',
+    );
+    expect(formatRule({ tool: 'ApplyPatch', path: 'a.txt', action: 'allow' })).toBe(
+      'ApplyPatch(path:a.txt)',
+    );
+    expect(formatRule({ tool: 'WebFetch', domain: 'x.org', action: 'allow' })).toBe(
+      'WebFetch(domain:x.org)',
+    );
+    expect(formatRule({ tool: 'Ask', action: 'allow' })).toBe('Ask');
+  });
+});
+
+describe('buildToolSet', () => {
+  it('saves the rule of an allow-always answer to .toolcall/config.json, keeping the rest', async () => {
+    await mkdir(join(root, '.toolcall'));
+    await writeFile(join(root, '.toolcall', 'config.json'), '{"sandbox":"off"}\n');
+    await writeFile(join(root, 'a.txt'), 'a\n');
+    const set = toolSet('allow-always');
+    const outcome = await set.pipeline.runTool({
+      name: 'ApplyPatch',
+      input: { patch: '*** Begin Patch\n*** Delete File: a.txt\n*** End Patch' },
+      toolUseId: 'toolu_1',
+    }).outcome;
+    await set.close();
+    expect(outcome.status).toBe('success');
+    expect(await config()).toEqual({
+      sandbox: 'off',
+      permissions: { allow: ['ApplyPatch(path:a.txt)'] },
+    });
+  });
+
+  it('writes nothing for an allow-session answer', async () => {
+    await writeFile(join(root, 'b.txt'), 'b\n');
+    const set = toolSet('allow-session');
+    const outcome = await set.pipeline.runTool({
+      name: 'ApplyPatch',
+      input: { patch: '*** Begin Patch\n*** Delete File: b.txt\n*** End Patch' },
+      toolUseId: 'toolu_2',
+    }).outcome;
+    await set.close();
+    expect(outcome.status).toBe('success');
+    await expect(config()).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});

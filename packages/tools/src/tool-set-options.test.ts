@@ -1,0 +1,171 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PermissionRule, Tool, ToolCallProgress } from '@toolcall/pipeline';
+import { wrapTool } from '@toolcall/pipeline';
+import { describe, expect, it } from 'vitest';
+import { createTestWorkspace } from './testing/workspace.js';
+import { createToolSet } from './tool-set.js';
+
+// A wrapped tool (like an upstream MCP tool) named `test/NAME` that echoes its text back.
+function echoTool(name: string, groups: readonly string[]): Tool {
+  return wrapTool({
+    category: 'test',
+    name,
+    description: `Echoes its text (${name}).`,
+    groups,
+    source: () => ({
+      inputSchema: {
+        type: 'object',
+        properties: { text: { type: 'string' } },
+        required: ['text'],
+      },
+      call: (args) => `echo:${String(args.text)}`,
+    }),
+  }) as unknown as Tool;
+}
+
+describe('createToolSet options', () => {
+  it('registers extraTools before the envelopes and lets extraGroups and composable reach them', async () => {
+    const workspace = await createTestWorkspace({
+      extraTools: [echoTool('Echo', ['upstream'])],
+      extraGroups: ['upstream'],
+      composable: ['test/Echo'],
+    });
+    try {
+      const names = workspace.toolSet.pipeline.tools().map((tool) => tool.name);
+      expect(names.slice(-3)).toEqual(['test/Echo', 'ToolSearch', 'ToolCall']);
+      expect(String((await workspace.run('ToolSearch', { query: 'Echo' })).result)).toContain(
+        '(test/Echo :text',
+      );
+      expect(
+        await workspace.run('ToolCall', { expression: '(concat (test/Echo :text "a") "!")' }),
+      ).toEqual({ status: 'success', result: 'echo:a!' });
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
+  it('keeps an extra tool out of ToolCall when its group is not discoverable', async () => {
+    const workspace = await createTestWorkspace({ extraTools: [echoTool('Echo', ['upstream'])] });
+    try {
+      const outcome = await workspace.run('ToolCall', { expression: '(test/Echo :text "a")' });
+      expect(outcome.status).toBe('error');
+      expect(await workspace.run('test/Echo', { text: 'b' })).toEqual({
+        status: 'success',
+        result: 'echo:b',
+      });
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
+  it('replaces a built-in tool with an extra tool of the same name', async () => {
+    const read = wrapTool({
+      category: 'test',
+      name: 'Echo',
+      description: 'A stand-in.',
+      source: () => ({ inputSchema: { type: 'object' }, call: () => 'mine' }),
+    }) as unknown as Tool;
+    const own = Object.freeze({ ...read, name: 'Read' }) as Tool;
+    const workspace = await createTestWorkspace({ extraTools: [own] });
+    try {
+      const names = workspace.toolSet.pipeline.tools().map((tool) => tool.name);
+      expect(names.filter((name) => name === 'Read')).toEqual(['Read']);
+      expect(names.indexOf('Read')).toBeGreaterThan(names.indexOf('Grep'));
+      expect(await workspace.run('ToolCall', { expression: '(Read)' })).toEqual({
+        status: 'success',
+        result: 'mine',
+      });
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
+  it('makes the names in native callable from ToolCall whatever their groups', async () => {
+    const workspace = await createTestWorkspace({
+      extraTools: [echoTool('Plain', [])],
+      native: ['test/Plain'],
+    });
+    try {
+      expect(await workspace.run('ToolCall', { expression: '(test/Plain :text "n")' })).toEqual({
+        status: 'success',
+        result: 'echo:n',
+      });
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
+  it('reports ToolCall progress to onProgress', async () => {
+    const progress: ToolCallProgress[] = [];
+    const workspace = await createTestWorkspace({ onProgress: (update) => progress.push(update) });
+    try {
+      await workspace.write('p.txt', 'p\n');
+      const outcome = await workspace.run('ToolCall', { expression: '(Read :file_path "p.txt")' });
+      expect(outcome).toEqual({ status: 'success', result: '1\tp' });
+      expect(progress.at(-1)).toMatchObject({ active: [], completed: 1, failed: 0, denied: 0 });
+      expect(progress.some((update) => update.active.includes('Read'))).toBe(true);
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
+  it('reports the rule an allow-always answer adds to onRuleAdded', async () => {
+    const added: [PermissionRule, string][] = [];
+    const workspace = await createTestWorkspace({
+      permissions: { mode: 'ask' },
+      askUser: () => 'allow-always',
+      onRuleAdded: (rule, scope) => added.push([rule, scope]),
+    });
+    try {
+      await workspace.write('r.txt', 'r\n');
+      const outcome = await workspace.run('ApplyPatch', {
+        patch: '*** Begin Patch\n*** Delete File: r.txt\n*** End Patch',
+      });
+      expect(outcome.status).toBe('success');
+      expect(added).toEqual([[{ tool: 'ApplyPatch', path: 'r.txt', action: 'allow' }, 'always']]);
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
+  it('hides the sessionStore from Bash under its own confined process manager', async () => {
+    // Confined children get a private /tmp, so the store sits where the host is visible.
+    const results = path.resolve(import.meta.dirname, '../.test-results');
+    await mkdir(results, { recursive: true });
+    const store = await mkdtemp(path.join(results, 'store-'));
+    await writeFile(path.join(store, 'secret.txt'), 'secret\n');
+    const read = async (options: { sessionStore?: string }) => {
+      const workspace = await createTestWorkspace({ sandbox: 'required', ...options });
+      try {
+        const outcome = await workspace.run('Bash', {
+          command: `cat ${store}/secret.txt 2>/dev/null || echo hidden`,
+          description: 'Read a file of the session store',
+        });
+        return String(outcome.result).split('\n')[0];
+      } finally {
+        await workspace.dispose();
+      }
+    };
+    try {
+      expect([await read({}), await read({ sessionStore: store })]).toEqual(['secret', 'hidden']);
+    } finally {
+      await rm(store, { recursive: true, force: true });
+    }
+  });
+
+  it('throws a TypeError naming the option when a list or callback is malformed', () => {
+    const workspace = '/tmp';
+    expect(() => createToolSet({ workspace, composable: 'Echo' as never })).toThrow(
+      new TypeError('createToolSet: composable must be an array of strings, received Echo'),
+    );
+    expect(() => createToolSet({ workspace, extraTools: [{}] as never })).toThrow(
+      new TypeError(
+        'createToolSet: extraTools must be an array of tools, received [object Object]',
+      ),
+    );
+    expect(() => createToolSet({ workspace, onProgress: 1 as never })).toThrow(
+      new TypeError('createToolSet: onProgress must be a function, received 1'),
+    );
+  });
+});
