@@ -72,11 +72,19 @@ export function compileSchema(
   };
 }
 
-/** The tool's validator, compiled on first use and then reused for every call. */
+/**
+ * The tool's validator, compiled on first use and then reused for every call. Registration
+ * does not compile (ajv compiling every tool dominated start-up); a schema that cannot
+ * compile throws a TypeError naming the tool here, on its first call or on `precompile()`.
+ */
 export function validatorFor(tool: Tool): Validator {
   let validator = cache.get(tool);
   if (validator === undefined) {
-    validator = compileSchema(tool.inputSchema, tool.semantics);
+    try {
+      validator = compileSchema(tool.inputSchema, tool.semantics);
+    } catch (error) {
+      throw new TypeError(`tool ${tool.name}: ${(error as Error).message}`);
+    }
     cache.set(tool, validator);
   }
   return validator;
