@@ -44,6 +44,17 @@ describe('createPipeline validator compilation', () => {
     expect(() => pipeline.precompile()).toThrow(/^tool mcp\/broken: cannot compile input schema: /);
   });
 
+  it('rejects in precompile() a schema only the meta-schema check catches', async () => {
+    const lax = toolWith({ type: 'object', properties: { q: { type: 'string', minLength: -1 } } });
+    const pipeline = createPipeline({ tools: [lax], mode: 'full-auto' });
+    const outcome = await pipeline.runTool({ name: 'mcp/broken', input: { q: '' }, toolUseId: 'a' })
+      .outcome;
+    expect([outcome.status, outcome.result]).toEqual(['success', 'ok']);
+    expect(() => pipeline.precompile()).toThrow(
+      'tool mcp/broken: cannot compile input schema: data/properties/q/minLength must be >= 0',
+    );
+  });
+
   it('returns from precompile() when every schema compiles', () => {
     const pipeline = createPipeline({ tools: [fine], mode: 'full-auto' });
     expect(pipeline.precompile()).toBeUndefined();

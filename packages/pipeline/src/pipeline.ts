@@ -50,7 +50,7 @@ export interface PipelineOptions {
 export interface Pipeline {
   /** Registers a tool (replacing one of the same name); its validator compiles on first use. */
   register(tool: Tool): void;
-  /** Compiles every registered tool's validator now; throws a TypeError naming a bad schema. */
+  /** Checks and compiles every tool's schema now; throws a TypeError naming a bad one. */
   precompile(): void;
   unregister(name: string): boolean;
   tool(name: string): Tool | undefined;
@@ -178,14 +178,14 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
   const artifacts = options.artifacts;
   const register = (tool: Tool) => {
     checkToolShape(tool);
-    if (precompile) validatorFor(tool);
+    if (precompile) validatorFor(tool, true);
     core.tools.set(tool.name, tool);
   };
   for (const tool of tools) register(tool);
   return {
     register,
     precompile() {
-      for (const tool of core.tools.values()) validatorFor(tool);
+      for (const tool of core.tools.values()) validatorFor(tool, true);
     },
     unregister: (name) => core.tools.delete(name),
     tool: (name) => core.tools.get(name),
