@@ -48,11 +48,9 @@ export class ToolCallRun implements ToolRun {
     });
   }
 
-  /** Starts the steps; every failure, even a programmer's, settles the call as an error. */
+  /** Starts the steps; `executeCall` settles every failure, even a programmer's, as an error. */
   start(): this {
-    executeCall(this).catch((error: unknown) =>
-      this.fail('handler-failed', `The pipeline failed: ${messageOf(error)}`),
-    );
+    void executeCall(this);
     return this;
   }
 

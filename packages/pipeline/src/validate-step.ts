@@ -26,9 +26,15 @@ function withoutOptionalNulls(tool: Tool, input: unknown): unknown {
 export function validateInput(run: ToolCallRun, tool: Tool): boolean {
   const core = run.core;
   const validate = validatorFor(tool);
+  const input = run.origin === 'programmatic' ? withoutOptionalNulls(tool, run.input) : run.input;
+  // The valid path, every call's, skips building repair's options and result objects.
+  if (validate(input) === undefined) {
+    run.input = withDefaults(tool, input as Record<string, unknown>);
+    return true;
+  }
   const repaired = repairInput({
     tool,
-    input: run.origin === 'programmatic' ? withoutOptionalNulls(tool, run.input) : run.input,
+    input,
     validate,
     enabled: core.repair && run.origin === 'model',
   });

@@ -36,7 +36,9 @@ export interface ToolCallProgress {
 /** The ordered child audit of one envelope plus its live counters. */
 export class ChildAudit {
   readonly records: ChildRecord[] = [];
-  readonly #byIndex = new Map<number, ChildRecord>();
+  // Indexes are small positive integers, so an array finds a record without a growing Map.
+  readonly #byIndex: (ChildRecord | undefined)[] = [];
+  // Kept only for a progress observer; without one, `progress()` scans the records.
   readonly #active = new Map<number, string>();
   completed = 0;
   failed = 0;
@@ -53,21 +55,25 @@ export class ChildAudit {
     const records = this.records;
     let at = records.length;
     while (at > 0 && (records[at - 1] as ChildRecord).index > record.index) at--;
-    records.splice(at, 0, record);
-    this.#byIndex.set(record.index, record);
+    // The common in-order start appends; splice allocates its (empty) removed-items array.
+    if (at === records.length) records.push(record);
+    else records.splice(at, 0, record);
+    this.#byIndex[record.index] = record;
+    if (this.onProgress === undefined) return;
     this.#active.set(record.index, record.tool);
     this.publish();
   }
 
   settle(index: number, status: Exclude<ChildStatus, 'running'>, result: JsonValue): void {
-    const record = this.#byIndex.get(index);
+    const record = this.#byIndex[index];
     if (record === undefined || record.status !== 'running') return;
     record.status = status;
     record.result = result;
-    this.#active.delete(index);
     if (status === 'success') this.completed++;
     else if (status === 'denied') this.denied++;
     else this.failed++;
+    if (this.onProgress === undefined) return;
+    this.#active.delete(index);
     this.publish();
   }
 
@@ -79,7 +85,7 @@ export class ChildAudit {
   }
 
   record(index: number): ChildRecord | undefined {
-    return this.#byIndex.get(index);
+    return this.#byIndex[index];
   }
 
   wait(waiting: boolean): void {
@@ -90,7 +96,10 @@ export class ChildAudit {
   progress(): ToolCallProgress {
     return {
       envelopeId: this.envelopeId,
-      active: [...this.#active.values()].sort(),
+      active: (this.onProgress === undefined
+        ? this.records.filter((record) => record.status === 'running').map((record) => record.tool)
+        : [...this.#active.values()]
+      ).sort(),
       completed: this.completed,
       failed: this.failed,
       denied: this.denied,
