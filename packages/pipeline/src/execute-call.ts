@@ -105,7 +105,7 @@ export async function executeCall(run: ToolCallRun): Promise<void> {
       if (isThenable(returned)) returned = await returned;
     } catch (error) {
       if (run.settled) return;
-      return finishCall(run, tool, hooks.failure, {
+      return await finishCall(run, tool, hooks.failure, {
         status: 'error',
         error: new PipelineError('handler-failed', messageOf(error), { cause: error }),
         result: `Error: ${messageOf(error)}`,
@@ -117,7 +117,7 @@ export async function executeCall(run: ToolCallRun): Promise<void> {
     if (run.settled) return;
     const normalized = normalizeReturn(tool.name, returned);
     if (!normalized.success) {
-      return finishCall(run, tool, hooks.failure, {
+      return await finishCall(run, tool, hooks.failure, {
         status: 'error',
         error: normalized.error,
         result: `Error: ${normalized.error.message}`,
@@ -140,14 +140,21 @@ export async function executeCall(run: ToolCallRun): Promise<void> {
               : `${tool.name} failed.`,
           )
         : undefined;
-    return finishCall(run, tool, value.status === 'success' ? hooks.post : hooks.failure, {
-      status: value.status,
-      error,
-      result: value.result,
-      rawResult: value.result,
-      renderData,
-      media: value.media,
-    });
+    // Awaited only when hooks or media made it asynchronous, inside the try that settles a crash.
+    const finished = finishCall(
+      run,
+      tool,
+      value.status === 'success' ? hooks.post : hooks.failure,
+      {
+        status: value.status,
+        error,
+        result: value.result,
+        rawResult: value.result,
+        renderData,
+        media: value.media,
+      },
+    );
+    if (finished !== undefined) await finished;
   } catch (error) {
     run.fail('handler-failed', `The pipeline failed: ${messageOf(error)}`);
   }

@@ -31,7 +31,9 @@ export class NestedCalls {
   /** The first call's outcome: a direct call hands it on; later outcomes are not kept. */
   first: ToolOutcome | undefined;
   readonly feedback: string[] = [];
-  readonly #running = new Map<number, ToolRun>();
+  // Slots by call index, not a Map: a Map emptied after every sequential call reallocated
+  // its table each time.
+  readonly #running: (ToolRun | undefined)[] = [];
   #retained = 0;
 
   constructor(
@@ -65,7 +67,7 @@ export class NestedCalls {
 
   /** Cancels the calls still running once the script has stopped waiting for them. */
   cancelRunning(): void {
-    for (const run of this.#running.values()) run.cancel();
+    for (const run of this.#running) run?.cancel();
     this.audit.cancelRunning();
   }
 
@@ -98,12 +100,12 @@ export class NestedCalls {
       source: 'ptc',
       onPermissionWait: this.#onPermissionWait,
     });
-    this.#running.set(index, run);
+    this.#running[index] = run;
     // Denial, budget stops and cancellation end the evaluation; whatever still runs is then
     // cancelled by cancelRunning, which avoids a listener on every call's signal.
     if (signal.aborted) run.cancel();
     const outcome = await run.outcome;
-    this.#running.delete(index);
+    this.#running[index] = undefined;
     const record = audit.record(index) as ChildRecord;
     // Settled already: the script stopped waiting and cancelled it; a late outcome changes nothing.
     if (record.status !== 'running') return { error: 'cancelled' };
