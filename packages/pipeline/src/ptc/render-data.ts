@@ -83,7 +83,7 @@ export function summaryOf(records: readonly ChildRecord[]): ToolCallRenderData['
   let denied = 0;
   let cancelled = 0;
   let interrupted = 0;
-  let batches: Set<string> | undefined;
+  const batches = new Set<string>();
   for (const record of records) {
     const status = record.status;
     if (status === 'success') succeeded++;
@@ -91,7 +91,7 @@ export function summaryOf(records: readonly ChildRecord[]): ToolCallRenderData['
     else if (status === 'denied') denied++;
     else if (status === 'cancelled') cancelled++;
     else if (status === 'interrupted') interrupted++;
-    if (record.batch !== null) (batches ??= new Set()).add(record.batch);
+    if (record.batch !== null) batches.add(record.batch);
   }
   return {
     calls: records.length,
@@ -100,7 +100,7 @@ export function summaryOf(records: readonly ChildRecord[]): ToolCallRenderData['
     denied,
     cancelled,
     interrupted,
-    batches: batches?.size ?? 0,
+    batches: batches.size,
   };
 }
 
