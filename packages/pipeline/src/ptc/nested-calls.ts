@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import type { ToolOutcome, ToolRun } from '../outcome.js';
 import { childToolUseId } from '../pipeline.js';
 import { feedbackOf } from '../project.js';
-import type { ChildAudit, ChildRecord } from './audit.js';
+import { type ChildAudit, type ChildRecord, ChildRow } from './audit.js';
 import { boundArguments, boundRenderData, jsonResult, previewText, utf8Length } from './bounds.js';
 import type { PausableClock } from './pausable-clock.js';
 import type { DriverSettings } from './types.js';
@@ -81,17 +81,7 @@ export class NestedCalls {
     const { audit, envelopeId, settings } = this;
     const { bounds, childResultLimit, limits } = settings;
     const id = childToolUseId(envelopeId, index);
-    audit.start({
-      index,
-      id,
-      tool,
-      args: boundArguments(args, bounds),
-      batch: batch ?? null,
-      status: 'running',
-      result: null,
-      warning: false,
-      renderData: null,
-    });
+    audit.start(new ChildRow(index, id, tool, boundArguments(args, bounds), batch ?? null));
     const run = settings.pipeline.runTool({
       name: tool,
       input: args,
