@@ -1,8 +1,8 @@
-import { isThenable, messageOf } from './call-utils.js';
+import { isThenable, messageOf, NO_MEDIA } from './call-utils.js';
 import { PipelineError } from './errors.js';
 import { copyApprovals } from './events.js';
 import { finishCall } from './finish-step.js';
-import { normalizeReturn } from './handler-result.js';
+import { classify, normalizeReturn } from './handler-result.js';
 import { runPreHooks } from './hook-steps.js';
 import { isPlainObject } from './json.js';
 import { decidePermission } from './permission-step.js';
@@ -115,6 +115,16 @@ export async function executeCall(run: ToolCallRun): Promise<void> {
       });
     }
     if (run.settled) return;
+    if (typeof returned === 'string' && hooks.post.length === 0 && hooks.failure.length === 0) {
+      // The common return, a bare string with no hooks: what normalizeReturn and finishCall
+      // would do, without their intermediate objects.
+      if (classify(returned) === 'error') {
+        const error = new PipelineError('handler-failed', returned.replace(/^Error:\s*/, ''));
+        return run.settleWith('error', error, returned, returned, undefined, NO_MEDIA);
+      }
+      const renderData = applyRenderTransform(run, tool, args, returned);
+      return run.settleWith('success', undefined, returned, returned, renderData, NO_MEDIA);
+    }
     const normalized = normalizeReturn(tool.name, returned);
     if (!normalized.success) {
       return await finishCall(run, tool, hooks.failure, {

@@ -26,14 +26,14 @@ export function finishCall(
   parts: FinishParts,
 ): Promise<void> | undefined {
   if (hooks.length > 0 || parts.media.length > 0) return finishSlowly(run, tool, hooks, parts);
-  run.settle({
-    status: parts.status,
-    error: parts.error,
-    result: parts.result,
-    rawResult: parts.rawResult,
-    renderData: parts.renderData,
-    media: NO_MEDIA,
-  });
+  run.settleWith(
+    parts.status,
+    parts.error,
+    parts.result,
+    parts.rawResult,
+    parts.renderData,
+    NO_MEDIA,
+  );
   return undefined;
 }
 

@@ -97,16 +97,35 @@ export class ToolCallRun implements ToolRun {
   settle(
     parts: Pick<ToolOutcome, 'status' | 'error' | 'result' | 'rawResult' | 'renderData' | 'media'>,
   ): void {
+    this.settleWith(
+      parts.status,
+      parts.error,
+      parts.result,
+      parts.rawResult,
+      parts.renderData,
+      parts.media,
+    );
+  }
+
+  /** `settle` by position, so the common call builds no parts object. */
+  settleWith(
+    status: ToolOutcome['status'],
+    error: ToolOutcome['error'],
+    result: unknown,
+    rawResult: unknown,
+    renderData: ToolOutcome['renderData'],
+    media: ToolOutcome['media'],
+  ): void {
     if (this.settled) return;
     this.settled = true;
     // Explicit fields, not a spread: spreading here made V8 build slow dictionary objects.
     const outcome: ToolOutcome = {
-      status: parts.status,
-      error: parts.error,
-      result: parts.result,
-      rawResult: parts.rawResult,
-      renderData: parts.renderData,
-      media: parts.media,
+      status,
+      error,
+      result,
+      rawResult,
+      renderData,
+      media,
       toolName: this.name,
       toolUseId: this.toolUseId,
       parentId: this.parentId,
