@@ -1,7 +1,6 @@
 import { type ToolBinding, ToolDenied } from '@toolcall/interpreter';
 import type { Catalog } from '../catalog/catalog.js';
 import type { ToolOutcome, ToolRun } from '../outcome.js';
-import { childToolUseId } from '../pipeline.js';
 import { feedbackOf } from '../project.js';
 import { type ChildAudit, type ChildRecord, ChildRow } from './audit.js';
 import { boundArguments, boundRenderData, jsonResult, previewText, utf8Length } from './bounds.js';
@@ -80,7 +79,8 @@ export class NestedCalls {
   ): Promise<unknown> {
     const { audit, envelopeId, settings } = this;
     const { bounds, childResultLimit, limits } = settings;
-    const id = childToolUseId(envelopeId, index);
+    // childToolUseId's form, without its argument check: the interpreter's index is valid.
+    const id = `${envelopeId}/${index}`;
     audit.start(new ChildRow(index, id, tool, boundArguments(args, bounds), batch ?? null));
     const run = settings.pipeline.runTool({
       name: tool,
