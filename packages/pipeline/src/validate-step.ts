@@ -7,12 +7,19 @@ import type { ToolCallRun } from './run-tool.js';
 import type { Tool } from './tool-types.js';
 import { formatInvalidInput } from './validation-issues.js';
 
+// Most inputs hold no null, and then the per-property facts (two ajv compiles per
+// property on a tool's first call) are never needed.
+function hasNull(input: Record<string, unknown>): boolean {
+  for (const key in input) if (input[key] === null) return true;
+  return false;
+}
+
 /**
  * Programmatic callers (a ToolCall guest's `nil`) spell an omitted optional argument as
  * `null`; it reads as absent. Model input keeps null distinct, and repair reports it.
  */
 function withoutOptionalNulls(tool: Tool, input: unknown): unknown {
-  if (!isPlainObject(input)) return input;
+  if (!isPlainObject(input) || !hasNull(input)) return input;
   let copy: Record<string, unknown> | undefined;
   for (const facts of propertyFactsOf(tool)) {
     if (input[facts.key] !== null || facts.required || facts.check(null) === undefined) continue;
