@@ -5,8 +5,30 @@ import { toIssues, type ValidationIssue } from './validation-issues.js';
 /** A precompiled check: `undefined` when the input is valid, else value-free issues. */
 export type Validator = (input: unknown) => readonly ValidationIssue[] | undefined;
 
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+// Built on first compile, so a process that never validates never pays for ajv's set-up.
+// `validateSchema: false` skips compiling the draft-07 meta-schema (about 20 ms at start-up);
+// ajv's compile still rejects malformed keywords, and `checkSchema` runs the full meta check.
+let ajv: Ajv | undefined;
+let metaAjv: Ajv | undefined;
 const cache = new WeakMap<Tool, Validator>();
+
+function hotAjv(): Ajv {
+  ajv ??= new Ajv({
+    allErrors: true,
+    strict: false,
+    validateFormats: false,
+    validateSchema: false,
+  });
+  return ajv;
+}
+
+/** Throws a TypeError unless `schema` is a valid draft-07 JSON Schema (the meta-schema check). */
+export function checkSchema(schema: object): void {
+  metaAjv ??= new Ajv({ strict: false, validateFormats: false });
+  if (metaAjv.validateSchema(schema) !== true) {
+    throw new TypeError(`cannot compile input schema: ${metaAjv.errorsText(metaAjv.errors)}`);
+  }
+}
 
 const RESOURCE_SCHEMES = /^(work|artifact|skill|agent|history|memory|mcp|shared|toolcall):\/\//;
 const AUTOLINK = /(^|\/)\[([^\]/]+)\]\(https?:\/\/([^)\s]+)\)$/;
@@ -46,9 +68,9 @@ export function compileSchema(
   schema: object,
   semantics: Readonly<Record<string, ArgumentSemantics>> = {},
 ): Validator {
-  let check: ReturnType<typeof ajv.compile>;
+  let check: ReturnType<Ajv['compile']>;
   try {
-    check = ajv.compile(schema);
+    check = hotAjv().compile(schema);
   } catch (cause) {
     throw new TypeError(`cannot compile input schema: ${(cause as Error).message}`);
   }
@@ -72,11 +94,21 @@ export function compileSchema(
   };
 }
 
-/** The tool's validator, compiled on first use and then reused for every call. */
-export function validatorFor(tool: Tool): Validator {
+/**
+ * The tool's validator, compiled on first use and then reused for every call. Registration
+ * does not compile (ajv compiling every tool dominated start-up); a schema that cannot
+ * compile throws a TypeError naming the tool here, on its first call or on `precompile()`,
+ * which (`strict`) also checks the schema against the meta-schema before compiling it.
+ */
+export function validatorFor(tool: Tool, strict = false): Validator {
   let validator = cache.get(tool);
-  if (validator === undefined) {
-    validator = compileSchema(tool.inputSchema, tool.semantics);
+  if (validator === undefined || strict) {
+    try {
+      if (strict) checkSchema(tool.inputSchema);
+      validator ??= compileSchema(tool.inputSchema, tool.semantics);
+    } catch (error) {
+      throw new TypeError(`tool ${tool.name}: ${(error as Error).message}`);
+    }
     cache.set(tool, validator);
   }
   return validator;

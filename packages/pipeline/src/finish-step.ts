@@ -6,19 +6,42 @@ import type { hooksFor } from './pipeline-core.js';
 import type { ToolCallRun } from './run-tool.js';
 import type { MediaInput, MediaReference, Tool } from './tool-types.js';
 
-/** Runs post or failure hooks, stores media, then settles. */
-export async function finishCall(
+type FinishParts = {
+  status: 'success' | 'error';
+  error: PipelineError | undefined;
+  result: unknown;
+  rawResult: unknown;
+  renderData: JsonObject | undefined;
+  media: readonly (MediaInput | MediaReference)[];
+};
+
+/**
+ * Runs post or failure hooks, stores media, then settles. With neither it settles at once
+ * and returns undefined, so the common call spends no promise here; else it returns one.
+ */
+export function finishCall(
   run: ToolCallRun,
   tool: Tool,
   hooks: ReturnType<typeof hooksFor>['post'],
-  parts: {
-    status: 'success' | 'error';
-    error: PipelineError | undefined;
-    result: unknown;
-    rawResult: unknown;
-    renderData: JsonObject | undefined;
-    media: readonly (MediaInput | MediaReference)[];
-  },
+  parts: FinishParts,
+): Promise<void> | undefined {
+  if (hooks.length > 0 || parts.media.length > 0) return finishSlowly(run, tool, hooks, parts);
+  run.settleWith(
+    parts.status,
+    parts.error,
+    parts.result,
+    parts.rawResult,
+    parts.renderData,
+    NO_MEDIA,
+  );
+  return undefined;
+}
+
+async function finishSlowly(
+  run: ToolCallRun,
+  tool: Tool,
+  hooks: ReturnType<typeof hooksFor>['post'],
+  parts: FinishParts,
 ): Promise<void> {
   let current = parts;
   if (hooks.length > 0) {

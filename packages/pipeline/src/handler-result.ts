@@ -20,7 +20,8 @@ function isMedia(value: unknown): value is MediaInput | MediaReference {
   return typeof value.data === 'string' || value.data instanceof Uint8Array;
 }
 
-function classify(result: unknown): 'success' | 'error' {
+/** A handler result's canonical status: legacy `Error:` text is an error. */
+export function classify(result: unknown): 'success' | 'error' {
   // Legacy `Error:` text is classified only here, at the handler boundary.
   return typeof result === 'string' && result.startsWith('Error:') ? 'error' : 'success';
 }

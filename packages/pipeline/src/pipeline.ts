@@ -42,12 +42,16 @@ export interface PipelineOptions {
   /** Clock for telemetry durations, in milliseconds. */
   now?: () => number;
   onWarning?: (message: string) => void;
+  /** Compile each tool's validator when it is registered (default false: on its first call). */
+  precompile?: boolean;
 }
 
 /** A tool pipeline: a registry plus the one path every call takes. */
 export interface Pipeline {
-  /** Registers a tool (replacing one of the same name) and compiles its validator. */
+  /** Registers a tool (replacing one of the same name); its validator compiles on first use. */
   register(tool: Tool): void;
+  /** Checks and compiles every tool's schema now; throws a TypeError naming a bad one. */
+  precompile(): void;
   unregister(name: string): boolean;
   tool(name: string): Tool | undefined;
   tools(): Tool[];
@@ -88,6 +92,7 @@ const OPTION_KEYS = new Set([
   'telemetry',
   'now',
   'onWarning',
+  'precompile',
 ]);
 
 const PORT_METHODS = [
@@ -102,7 +107,10 @@ function checkToolShape(tool: Tool): void {
     typeof tool !== 'object' ||
     tool === null ||
     typeof tool.name !== 'string' ||
-    typeof tool.handler !== 'function'
+    typeof tool.handler !== 'function' ||
+    typeof tool.inputSchema !== 'object' ||
+    tool.inputSchema === null ||
+    Array.isArray(tool.inputSchema)
   ) {
     throw new TypeError('register: expected a tool from defineTool or wrapTool');
   }
@@ -121,9 +129,15 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
     hookSession = {},
     repair = true,
     now = () => globalThis.performance.now(),
+    precompile = false,
   } = options;
   if (typeof repair !== 'boolean')
     throw new TypeError(`createPipeline: repair must be a boolean, received ${typeof repair}`);
+  if (typeof precompile !== 'boolean') {
+    throw new TypeError(
+      `createPipeline: precompile must be a boolean, received ${typeof precompile}`,
+    );
+  }
   for (const key of [
     'asker',
     'onRuleAdded',
@@ -164,12 +178,15 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
   const artifacts = options.artifacts;
   const register = (tool: Tool) => {
     checkToolShape(tool);
-    validatorFor(tool);
+    if (precompile) validatorFor(tool, true);
     core.tools.set(tool.name, tool);
   };
   for (const tool of tools) register(tool);
   return {
     register,
+    precompile() {
+      for (const tool of core.tools.values()) validatorFor(tool, true);
+    },
     unregister: (name) => core.tools.delete(name),
     tool: (name) => core.tools.get(name),
     tools: () => [...core.tools.values()],
@@ -204,8 +221,12 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
     decideNow(request) {
       const tool = core.tools.get(request.name);
       if (tool === undefined) return { decision: 'deny', reason: `unknown tool ${request.name}` };
-      if (validatorFor(tool)(request.input) !== undefined) {
-        return { decision: 'deny', reason: 'the input is invalid' };
+      try {
+        if (validatorFor(tool)(request.input) !== undefined) {
+          return { decision: 'deny', reason: 'the input is invalid' };
+        }
+      } catch {
+        return { decision: 'deny', reason: 'the input schema cannot be compiled' };
       }
       try {
         return core.policy.decide(tool, factsOf(tool, request.input as Record<string, unknown>));

@@ -48,11 +48,9 @@ export class ToolCallRun implements ToolRun {
     });
   }
 
-  /** Starts the steps; every failure, even a programmer's, settles the call as an error. */
+  /** Starts the steps; `executeCall` settles every failure, even a programmer's, as an error. */
   start(): this {
-    executeCall(this).catch((error: unknown) =>
-      this.fail('handler-failed', `The pipeline failed: ${messageOf(error)}`),
-    );
+    void executeCall(this);
     return this;
   }
 
@@ -99,16 +97,35 @@ export class ToolCallRun implements ToolRun {
   settle(
     parts: Pick<ToolOutcome, 'status' | 'error' | 'result' | 'rawResult' | 'renderData' | 'media'>,
   ): void {
+    this.settleWith(
+      parts.status,
+      parts.error,
+      parts.result,
+      parts.rawResult,
+      parts.renderData,
+      parts.media,
+    );
+  }
+
+  /** `settle` by position, so the common call builds no parts object. */
+  settleWith(
+    status: ToolOutcome['status'],
+    error: ToolOutcome['error'],
+    result: unknown,
+    rawResult: unknown,
+    renderData: ToolOutcome['renderData'],
+    media: ToolOutcome['media'],
+  ): void {
     if (this.settled) return;
     this.settled = true;
     // Explicit fields, not a spread: spreading here made V8 build slow dictionary objects.
     const outcome: ToolOutcome = {
-      status: parts.status,
-      error: parts.error,
-      result: parts.result,
-      rawResult: parts.rawResult,
-      renderData: parts.renderData,
-      media: parts.media,
+      status,
+      error,
+      result,
+      rawResult,
+      renderData,
+      media,
       toolName: this.name,
       toolUseId: this.toolUseId,
       parentId: this.parentId,

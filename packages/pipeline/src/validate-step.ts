@@ -7,12 +7,19 @@ import type { ToolCallRun } from './run-tool.js';
 import type { Tool } from './tool-types.js';
 import { formatInvalidInput } from './validation-issues.js';
 
+// Most inputs hold no null, and then the per-property facts (two ajv compiles per
+// property on a tool's first call) are never needed.
+function hasNull(input: Record<string, unknown>): boolean {
+  for (const key in input) if (input[key] === null) return true;
+  return false;
+}
+
 /**
  * Programmatic callers (a ToolCall guest's `nil`) spell an omitted optional argument as
  * `null`; it reads as absent. Model input keeps null distinct, and repair reports it.
  */
 function withoutOptionalNulls(tool: Tool, input: unknown): unknown {
-  if (!isPlainObject(input)) return input;
+  if (!isPlainObject(input) || !hasNull(input)) return input;
   let copy: Record<string, unknown> | undefined;
   for (const facts of propertyFactsOf(tool)) {
     if (input[facts.key] !== null || facts.required || facts.check(null) === undefined) continue;
@@ -26,9 +33,15 @@ function withoutOptionalNulls(tool: Tool, input: unknown): unknown {
 export function validateInput(run: ToolCallRun, tool: Tool): boolean {
   const core = run.core;
   const validate = validatorFor(tool);
+  const input = run.origin === 'programmatic' ? withoutOptionalNulls(tool, run.input) : run.input;
+  // The valid path, every call's, skips building repair's options and result objects.
+  if (validate(input) === undefined) {
+    run.input = withDefaults(tool, input as Record<string, unknown>);
+    return true;
+  }
   const repaired = repairInput({
     tool,
-    input: run.origin === 'programmatic' ? withoutOptionalNulls(tool, run.input) : run.input,
+    input,
     validate,
     enabled: core.repair && run.origin === 'model',
   });

@@ -54,6 +54,26 @@ describe('@toolcall/pipeline as a consumer sees it', () => {
     }
   });
 
+  it('compiles validators lazily and on precompile() from both module formats', async () => {
+    const require = createRequire(import.meta.url);
+    for (const api of [await import('@toolcall/pipeline'), require('@toolcall/pipeline')]) {
+      const { createPipeline, wrapTool } = api as typeof import('@toolcall/pipeline');
+      const broken = wrapTool({
+        category: 'mcp',
+        name: 'broken',
+        description: 'A schema ajv cannot compile.',
+        source: () => ({ inputSchema: { type: 'object', required: 'q' }, call: () => 'ok' }),
+      });
+      const pipeline = createPipeline({ tools: [broken], mode: 'full-auto' });
+      expect(() => pipeline.precompile()).toThrow(
+        'tool mcp/broken: cannot compile input schema: data/required must be array',
+      );
+      const outcome = await pipeline.runTool({ name: 'mcp/broken', input: {}, toolUseId: 'a' })
+        .outcome;
+      expect([outcome.status, outcome.error?.code]).toEqual(['error', 'handler-failed']);
+    }
+  });
+
   it('exposes the Node-only helpers at the /node subpath in both formats', async () => {
     const esm = await import('@toolcall/pipeline/node');
     const cjs = createRequire(import.meta.url)('@toolcall/pipeline/node');

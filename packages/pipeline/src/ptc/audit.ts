@@ -21,6 +21,41 @@ export interface ChildRecord {
   renderData: JsonObject | null;
 }
 
+/**
+ * A running call's audit row. A class, not a literal: V8 builds rows of one fixed shape
+ * faster, and a script keeps thousands of them.
+ */
+export class ChildRow implements ChildRecord {
+  declare readonly index: number;
+  declare readonly id: string;
+  declare readonly tool: string;
+  declare readonly args: JsonObject | null;
+  declare readonly batch: string | null;
+  declare status: ChildStatus;
+  declare result: JsonValue;
+  declare warning: boolean;
+  declare renderData: JsonObject | null;
+
+  // Assigned in the record's key order, which checkpoints and copies keep.
+  constructor(
+    index: number,
+    id: string,
+    tool: string,
+    args: JsonObject | null,
+    batch: string | null,
+  ) {
+    this.index = index;
+    this.id = id;
+    this.tool = tool;
+    this.args = args;
+    this.batch = batch;
+    this.status = 'running';
+    this.result = null;
+    this.warning = false;
+    this.renderData = null;
+  }
+}
+
 /** A live aggregate of a running script, published as it changes. */
 export interface ToolCallProgress {
   readonly envelopeId: string;
@@ -36,7 +71,9 @@ export interface ToolCallProgress {
 /** The ordered child audit of one envelope plus its live counters. */
 export class ChildAudit {
   readonly records: ChildRecord[] = [];
-  readonly #byIndex = new Map<number, ChildRecord>();
+  // Indexes are small positive integers, so an array finds a record without a growing Map.
+  readonly #byIndex: (ChildRecord | undefined)[] = [];
+  // Kept only for a progress observer; without one, `progress()` scans the records.
   readonly #active = new Map<number, string>();
   completed = 0;
   failed = 0;
@@ -53,21 +90,25 @@ export class ChildAudit {
     const records = this.records;
     let at = records.length;
     while (at > 0 && (records[at - 1] as ChildRecord).index > record.index) at--;
-    records.splice(at, 0, record);
-    this.#byIndex.set(record.index, record);
+    // The common in-order start appends; splice allocates its (empty) removed-items array.
+    if (at === records.length) records.push(record);
+    else records.splice(at, 0, record);
+    this.#byIndex[record.index] = record;
+    if (this.onProgress === undefined) return;
     this.#active.set(record.index, record.tool);
     this.publish();
   }
 
   settle(index: number, status: Exclude<ChildStatus, 'running'>, result: JsonValue): void {
-    const record = this.#byIndex.get(index);
+    const record = this.#byIndex[index];
     if (record === undefined || record.status !== 'running') return;
     record.status = status;
     record.result = result;
-    this.#active.delete(index);
     if (status === 'success') this.completed++;
     else if (status === 'denied') this.denied++;
     else this.failed++;
+    if (this.onProgress === undefined) return;
+    this.#active.delete(index);
     this.publish();
   }
 
@@ -79,7 +120,7 @@ export class ChildAudit {
   }
 
   record(index: number): ChildRecord | undefined {
-    return this.#byIndex.get(index);
+    return this.#byIndex[index];
   }
 
   wait(waiting: boolean): void {
@@ -90,7 +131,10 @@ export class ChildAudit {
   progress(): ToolCallProgress {
     return {
       envelopeId: this.envelopeId,
-      active: [...this.#active.values()].sort(),
+      active: (this.onProgress === undefined
+        ? this.records.filter((record) => record.status === 'running').map((record) => record.tool)
+        : [...this.#active.values()]
+      ).sort(),
       completed: this.completed,
       failed: this.failed,
       denied: this.denied,

@@ -25,49 +25,52 @@ export const DEFAULT_AUDIT_BOUNDS: AuditBounds = Object.freeze({
 
 class TooLarge extends Error {}
 
+// The running size estimate of the copy in progress: a module counter rather than an object
+// allocated per call (the copy is synchronous, so calls never interleave).
+let used = 0;
+
+function charge(bounds: AuditBounds, amount: number): void {
+  used += amount;
+  if (used > bounds.argumentsSize) throw new TooLarge();
+}
+
 // One pass: copies with long strings truncated and counts an estimate of the serialized size.
-function boundedCopy(
-  value: unknown,
-  bounds: AuditBounds,
-  depth: number,
-  size: { n: number },
-): unknown {
+function boundedCopy(value: unknown, bounds: AuditBounds, depth: number): unknown {
   if (depth > bounds.argumentsDepth) throw new TooLarge();
   if (typeof value === 'string') {
     const kept =
       value.length > bounds.argumentString
         ? `${value.slice(0, bounds.argumentString)}… [${value.length - bounds.argumentString} more characters]`
         : value;
-    size.n += kept.length + 2;
-    if (size.n > bounds.argumentsSize) throw new TooLarge();
+    charge(bounds, kept.length + 2);
     return kept;
   }
   if (Array.isArray(value)) {
-    size.n += 2;
-    const copy = value.map((item) => boundedCopy(item, bounds, depth + 1, size));
-    if (size.n > bounds.argumentsSize) throw new TooLarge();
+    used += 2;
+    const copy = value.map((item) => boundedCopy(item, bounds, depth + 1));
+    charge(bounds, 0);
     return copy;
   }
   if (isPlainObject(value)) {
-    size.n += 2;
+    used += 2;
     const copy: Record<string, unknown> = {};
     for (const key in value) {
-      size.n += key.length + 4;
-      copy[key] = boundedCopy(value[key], bounds, depth + 1, size);
+      used += key.length + 4;
+      copy[key] = boundedCopy(value[key], bounds, depth + 1);
     }
-    if (size.n > bounds.argumentsSize) throw new TooLarge();
+    charge(bounds, 0);
     return copy;
   }
-  size.n += 8;
-  if (size.n > bounds.argumentsSize) throw new TooLarge();
+  charge(bounds, 8);
   return value;
 }
 
 /** A bounded copy of a call's arguments: long strings truncated; too large or deep aggregates dropped (`null`). */
 export function boundArguments(args: unknown, bounds: AuditBounds): JsonObject | null {
   if (!isPlainObject(args)) return null;
+  used = 0;
   try {
-    return boundedCopy(args, bounds, 0, { n: 0 }) as JsonObject;
+    return boundedCopy(args, bounds, 0) as JsonObject;
   } catch (error) {
     if (error instanceof TooLarge) return null;
     throw error;

@@ -1,9 +1,8 @@
 import { type ToolBinding, ToolDenied } from '@toolcall/interpreter';
 import type { Catalog } from '../catalog/catalog.js';
 import type { ToolOutcome, ToolRun } from '../outcome.js';
-import { childToolUseId } from '../pipeline.js';
 import { feedbackOf } from '../project.js';
-import type { ChildAudit, ChildRecord } from './audit.js';
+import { type ChildAudit, type ChildRecord, ChildRow } from './audit.js';
 import { boundArguments, boundRenderData, jsonResult, previewText, utf8Length } from './bounds.js';
 import type { PausableClock } from './pausable-clock.js';
 import type { DriverSettings } from './types.js';
@@ -31,7 +30,9 @@ export class NestedCalls {
   /** The first call's outcome: a direct call hands it on; later outcomes are not kept. */
   first: ToolOutcome | undefined;
   readonly feedback: string[] = [];
-  readonly #running = new Map<number, ToolRun>();
+  // Slots by call index, not a Map: a Map emptied after every sequential call reallocated
+  // its table each time.
+  readonly #running: (ToolRun | undefined)[] = [];
   #retained = 0;
 
   constructor(
@@ -65,7 +66,7 @@ export class NestedCalls {
 
   /** Cancels the calls still running once the script has stopped waiting for them. */
   cancelRunning(): void {
-    for (const run of this.#running.values()) run.cancel();
+    for (const run of this.#running) run?.cancel();
     this.audit.cancelRunning();
   }
 
@@ -78,18 +79,9 @@ export class NestedCalls {
   ): Promise<unknown> {
     const { audit, envelopeId, settings } = this;
     const { bounds, childResultLimit, limits } = settings;
-    const id = childToolUseId(envelopeId, index);
-    audit.start({
-      index,
-      id,
-      tool,
-      args: boundArguments(args, bounds),
-      batch: batch ?? null,
-      status: 'running',
-      result: null,
-      warning: false,
-      renderData: null,
-    });
+    // childToolUseId's form, without its argument check: the interpreter's index is valid.
+    const id = `${envelopeId}/${index}`;
+    audit.start(new ChildRow(index, id, tool, boundArguments(args, bounds), batch ?? null));
     const run = settings.pipeline.runTool({
       name: tool,
       input: args,
@@ -98,12 +90,12 @@ export class NestedCalls {
       source: 'ptc',
       onPermissionWait: this.#onPermissionWait,
     });
-    this.#running.set(index, run);
+    this.#running[index] = run;
     // Denial, budget stops and cancellation end the evaluation; whatever still runs is then
     // cancelled by cancelRunning, which avoids a listener on every call's signal.
     if (signal.aborted) run.cancel();
     const outcome = await run.outcome;
-    this.#running.delete(index);
+    this.#running[index] = undefined;
     const record = audit.record(index) as ChildRecord;
     // Settled already: the script stopped waiting and cancelled it; a late outcome changes nothing.
     if (record.status !== 'running') return { error: 'cancelled' };

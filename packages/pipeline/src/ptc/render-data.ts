@@ -77,16 +77,30 @@ export function childCallsOf(records: readonly ChildRecord[]): ChildCall[] {
 
 /** Counts of an audit for the header and summary. */
 export function summaryOf(records: readonly ChildRecord[]): ToolCallRenderData['summary'] {
-  const count = (test: (record: ChildRecord) => boolean) => records.filter(test).length;
+  // One pass: a script of thousands of calls summarizes at every settlement and checkpoint.
+  let succeeded = 0;
+  let failed = 0;
+  let denied = 0;
+  let cancelled = 0;
+  let interrupted = 0;
+  const batches = new Set<string>();
+  for (const record of records) {
+    const status = record.status;
+    if (status === 'success') succeeded++;
+    else if (status === 'error') failed++;
+    else if (status === 'denied') denied++;
+    else if (status === 'cancelled') cancelled++;
+    else if (status === 'interrupted') interrupted++;
+    if (record.batch !== null) batches.add(record.batch);
+  }
   return {
     calls: records.length,
-    succeeded: count((record) => record.status === 'success'),
-    failed: count((record) => record.status === 'error'),
-    denied: count((record) => record.status === 'denied'),
-    cancelled: count((record) => record.status === 'cancelled'),
-    interrupted: count((record) => record.status === 'interrupted'),
-    batches: new Set(records.flatMap((record) => (record.batch === null ? [] : [record.batch])))
-      .size,
+    succeeded,
+    failed,
+    denied,
+    cancelled,
+    interrupted,
+    batches: batches.size,
   };
 }
 
