@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PermissionRule, Tool, ToolCallProgress } from '@toolcall/pipeline';
 import { wrapTool } from '@toolcall/pipeline';
@@ -130,10 +130,9 @@ describe('createToolSet options', () => {
   });
 
   it('hides the sessionStore from Bash under its own confined process manager', async () => {
-    // Confined children get a private /tmp, so the store sits where the host is visible.
-    const results = path.resolve(import.meta.dirname, '../.test-results');
-    await mkdir(results, { recursive: true });
-    const store = await mkdtemp(path.join(results, 'store-'));
+    // Confined children get a private /tmp (and the checkout itself may sit under /tmp), so
+    // the store goes where the read-only host root stays visible.
+    const store = await mkdtemp(path.join('/var/tmp', 'toolcall-store-'));
     await writeFile(path.join(store, 'secret.txt'), 'secret\n');
     const read = async (options: { sessionStore?: string }) => {
       const workspace = await createTestWorkspace({ sandbox: 'required', ...options });
