@@ -126,6 +126,13 @@ describe('createToolSet', () => {
     expect(String(read.result)).toMatch(/^1\t# /);
     const grep = await workspace.run('Grep', { pattern: 'Begin Patch', path: 'toolcall://tools' });
     expect(grep.result).toBe('toolcall://tools/applypatch.md');
+    // A :glob narrows the docs family's own *.md scope instead of widening it.
+    const narrowed = await workspace.run('Grep', {
+      pattern: 'ToolCall',
+      path: 'toolcall://',
+      glob: 'toolcall-dialect.md',
+    });
+    expect(narrowed).toEqual({ status: 'success', result: 'toolcall://toolcall-dialect.md' });
   });
 
   it('renders each file tool through the registry', async () => {

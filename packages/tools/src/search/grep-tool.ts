@@ -80,8 +80,15 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
       if (options.exec !== undefined) argv.push('--no-messages');
       if (args['-i'] === true) argv.push('--ignore-case');
       if (args.multiline === true) argv.push('--multiline', '--multiline-dotall');
-      if (args.type !== undefined) argv.push('--type', args.type);
-      for (const suffix of scope.include) argv.push('--glob', `*${suffix}`);
+      if (scope.include.length > 0) {
+        // A family's file kinds become a ripgrep type: positive globs are alternatives, so a
+        // user :glob beside them would widen the scope, while a type and globs must both match.
+        // Types are alternatives too, so a user :type cannot narrow a scoped family further.
+        for (const suffix of scope.include) argv.push('--type-add', `scope:*${suffix}`);
+        argv.push('--type', 'scope');
+      } else if (args.type !== undefined) {
+        argv.push('--type', args.type);
+      }
       let roots = scope.roots;
       if (args.glob !== undefined && !scope.file) {
         // Literal leading directories of the glob become explicit roots, so an ignored
