@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
-import { exitCodeOf, failureLine, present } from './present.js';
-import { setUp } from './setup.js';
-import { startStatusLine } from './status-line.js';
+import { runOnce } from './run-once.js';
 
 /** Arguments from `--args JSON` or `key=value` pairs (a value that parses as JSON is JSON). */
 export function callArguments(
@@ -56,25 +54,10 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
     io.stderr.write(`toolcall call: ${args.error}\n`);
     return 2;
   }
-  let status: ReturnType<typeof startStatusLine> | undefined;
-  const setup = await setUp(values, io, { onPrompt: (open) => status?.pause(open) });
-  if (!setup.success) {
-    io.stderr.write(`toolcall call: ${setup.error}\n`);
-    return 2;
-  }
-  const { pipeline, renderers } = setup.value;
-  status = startStatusLine(pipeline, io);
-  const run = pipeline.runTool({ name: tool, input: args.value, toolUseId: 'call' });
-  const cancel = () => run.cancel();
-  io.signal?.addEventListener('abort', cancel, { once: true });
-  const outcome = await run.outcome;
-  io.signal?.removeEventListener('abort', cancel);
-  status.stop();
-  await setup.value.close();
-  await present(outcome, renderers, io, values);
-  const failure = failureLine(outcome);
-  if (failure !== undefined) io.stderr.write(`toolcall call: ${failure}\n`);
-  return exitCodeOf(outcome);
+  return runOnce(
+    { command: 'call', values, request: { name: tool, input: args.value, toolUseId: 'call' } },
+    io,
+  );
 }
 
 function parse(argv: readonly string[]) {

@@ -3,9 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
-import { exitCodeOf, failureLine, present } from './present.js';
-import { setUp } from './setup.js';
-import { startStatusLine } from './status-line.js';
+import { runOnce } from './run-once.js';
 
 /** `toolcall run FILE | -e EXPR`: runs one script through ToolCall with the tool set. */
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -33,30 +31,19 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       return 2;
     }
   }
-  let status: ReturnType<typeof startStatusLine> | undefined;
-  const setup = await setUp(values, io, { onPrompt: (open) => status?.pause(open) });
-  if (!setup.success) {
-    io.stderr.write(`toolcall run: ${setup.error}\n`);
-    return 2;
-  }
-  const { pipeline, renderers } = setup.value;
-  status = startStatusLine(pipeline, io);
-  const run = pipeline.runTool({
-    name: 'ToolCall',
-    input: { expression: source },
-    toolUseId: 'run',
-    origin: 'programmatic',
-  });
-  const cancel = () => run.cancel();
-  io.signal?.addEventListener('abort', cancel, { once: true });
-  const outcome = await run.outcome;
-  io.signal?.removeEventListener('abort', cancel);
-  status.stop();
-  await setup.value.close();
-  await present(outcome, renderers, io, values);
-  const failure = failureLine(outcome);
-  if (failure !== undefined) io.stderr.write(`toolcall run: ${failure}\n`);
-  return exitCodeOf(outcome);
+  return runOnce(
+    {
+      command: 'run',
+      values,
+      request: {
+        name: 'ToolCall',
+        input: { expression: source },
+        toolUseId: 'run',
+        origin: 'programmatic',
+      },
+    },
+    io,
+  );
 }
 
 function parse(argv: readonly string[]) {
