@@ -14,6 +14,8 @@ export interface HttpResponse {
   readonly body: Uint8Array;
   /** The whole decoded size; larger than `body.byteLength` when the body was cut. */
   readonly totalBytes: number;
+  /** The address the socket was connected to. */
+  readonly remoteAddress: string | undefined;
 }
 
 /** What one request needs: the signal carries the whole retrieval's deadline. */
@@ -22,6 +24,7 @@ export interface HttpRequestOptions {
   readonly headers: Readonly<Record<string, string>>;
   readonly signal: AbortSignal;
   readonly maxBytes: number;
+  /** Resolves the host for the socket; it connects only to the addresses this answers. */
   readonly lookup: HostLookup | undefined;
   /** Skip the body of redirect responses that carry a Location. */
   readonly skipRedirectBody: boolean;
@@ -72,9 +75,16 @@ export function sendHttpRequest(options: HttpRequestOptions): Promise<WebResult<
     request.on('error', (error) => finish(fail('network', `${url.host}: ${error.message}`, error)));
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
+      const { remoteAddress } = response.socket;
       if (skipRedirectBody && status >= 300 && status < 400 && response.headers.location) {
         finish(
-          succeed({ status, headers: response.headers, body: new Uint8Array(), totalBytes: 0 }),
+          succeed({
+            status,
+            headers: response.headers,
+            body: new Uint8Array(),
+            totalBytes: 0,
+            remoteAddress,
+          }),
         );
         return;
       }
@@ -100,6 +110,7 @@ export function sendHttpRequest(options: HttpRequestOptions): Promise<WebResult<
             headers: response.headers,
             body: plainBytes(Buffer.concat(chunks, kept)),
             totalBytes: total,
+            remoteAddress,
           }),
         );
       const broken = (error: Error) =>

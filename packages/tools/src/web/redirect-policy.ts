@@ -1,4 +1,4 @@
-import { isPrivateHost } from './private-address.js';
+import { isLoopbackAddress, isPrivateAddress, isPrivateHost } from './private-address.js';
 import type { RedirectPolicy } from './retrieve.js';
 import type { NormalizedWebFetchOptions } from './web-fetch-options.js';
 
@@ -6,12 +6,20 @@ import type { NormalizedWebFetchOptions } from './web-fetch-options.js';
  * WebFetch's redirect rule: the same host is followed; a public origin redirecting to a
  * private or loopback host is returned; any other host is followed only when a fresh
  * WebFetch of it would be allowed without a prompt, refused when denied, else returned.
+ * The origin is judged by the address its response actually came from, the target by the
+ * retrieval's pinned resolver, whose answer is all the next hop's socket may connect to.
  */
 export function createRedirectPolicy(options: NormalizedWebFetchOptions): RedirectPolicy {
-  const hostOptions = { lookup: options.lookup, loopbackIsPublic: options.treatLoopbackAsPublic };
-  return async (from, to) => {
+  const loopbackIsPublic = options.treatLoopbackAsPublic;
+  const isPrivate = (address: string) =>
+    isPrivateAddress(address) && !(loopbackIsPublic && isLoopbackAddress(address));
+  return async (from, to, { fromAddress, resolve }) => {
     if (from.hostname.toLowerCase() === to.hostname.toLowerCase()) return { action: 'follow' };
-    const fromPrivate = await isPrivateHost(from.hostname, hostOptions);
+    const hostOptions = { lookup: resolve, loopbackIsPublic };
+    const fromPrivate =
+      fromAddress === undefined
+        ? await isPrivateHost(from.hostname, hostOptions)
+        : isPrivate(fromAddress);
     if (!fromPrivate && (await isPrivateHost(to.hostname, hostOptions)))
       return { action: 'return' };
     if (options.decideNow === undefined) return { action: 'return' };

@@ -1,4 +1,5 @@
 import { type HttpResponse, sendHttpRequest } from './http-request.js';
+import { lookupAllAddresses, pinLookup } from './pinned-lookup.js';
 import type { HostLookup } from './private-address.js';
 import { fail, succeed, type WebResult } from './web-error.js';
 
@@ -8,8 +9,23 @@ export type RedirectVerdict =
   | { readonly action: 'return' }
   | { readonly action: 'deny'; readonly reason: string };
 
+/** What a redirect decision may consult beside the two URLs. */
+export interface RedirectContext {
+  /** The address the redirecting response came from. */
+  readonly fromAddress: string | undefined;
+  /**
+   * The retrieval's pinned resolver: the addresses it answers for a host are the only ones
+   * a later hop's socket connects to, so a check made with it holds for the connection.
+   */
+  readonly resolve: HostLookup;
+}
+
 /** Decides one redirect from `from` to `to` (both already checked to be http/https). */
-export type RedirectPolicy = (from: URL, to: URL) => RedirectVerdict | Promise<RedirectVerdict>;
+export type RedirectPolicy = (
+  from: URL,
+  to: URL,
+  context: RedirectContext,
+) => RedirectVerdict | Promise<RedirectVerdict>;
 
 /** The options of one retrieval, redirects included. */
 export interface RetrieveOptions {
@@ -18,6 +34,7 @@ export interface RetrieveOptions {
   readonly timeoutMs: number;
   readonly maxBytes: number;
   readonly maxRedirects: number;
+  /** Host name resolution (default: every address from `dns.lookup`); pinned per retrieval. */
   readonly lookup: HostLookup | undefined;
   readonly signal: AbortSignal | undefined;
   readonly decideRedirect: RedirectPolicy;
@@ -79,6 +96,7 @@ export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retr
   const onOuterAbort = () => controller.abort(new Error('cancelled'));
   if (options.signal?.aborted) onOuterAbort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const resolve = pinLookup(options.lookup ?? lookupAllAddresses);
   try {
     let url = first.value;
     for (let redirects = 0; ; redirects += 1) {
@@ -87,7 +105,7 @@ export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retr
         headers: options.headers,
         signal: controller.signal,
         maxBytes: options.maxBytes,
-        lookup: options.lookup,
+        lookup: resolve,
         skipRedirectBody: true,
       });
       if (!sent.success) return sent;
@@ -106,7 +124,10 @@ export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retr
       if (!target.success) {
         return fail('invalid-url', `redirect refused: ${target.error.message}`, target.error);
       }
-      const verdict = await options.decideRedirect(url, target.value);
+      const verdict = await options.decideRedirect(url, target.value, {
+        fromAddress: response.remoteAddress,
+        resolve,
+      });
       if (controller.signal.aborted) {
         const reason = controller.signal.reason as Error;
         return fail(reason.name === 'TimeoutError' ? 'timed-out' : 'aborted', reason.message);

@@ -1,6 +1,6 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import type { PermissionVerdict } from '@toolcall/pipeline';
 import { extractPdfText, type PdfTextExtractor } from './pdf-text.js';
+import { lookupAllAddresses } from './pinned-lookup.js';
 import type { HostLookup } from './private-address.js';
 
 /** Saves a fetched PDF as a session artifact and answers with its `artifact://` address. */
@@ -56,10 +56,6 @@ export interface NormalizedWebFetchOptions {
 }
 
 const MIB = 1024 * 1024;
-
-/** The default resolver: every address of a name, in the system's order. */
-export const lookupAllAddresses: HostLookup = async (hostname) =>
-  (await dnsLookup(hostname, { all: true })).map((entry) => entry.address);
 
 function checkFunction(name: string, value: unknown): void {
   if (value !== undefined && typeof value !== 'function') {

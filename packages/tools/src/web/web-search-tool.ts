@@ -2,10 +2,10 @@ import { defineTool, type HandlerEnvelope, type Tool, z } from '@toolcall/pipeli
 import { decodeBody } from './charset.js';
 import { normalizeDomain, passesDomainFilter, queryWithDomains } from './domain-filter.js';
 import { parseDuckDuckGoPage } from './duckduckgo-parse.js';
+import { lookupAllAddresses } from './pinned-lookup.js';
 import type { HostLookup } from './private-address.js';
 import { retrieve } from './retrieve.js';
 import { createSemaphore } from './semaphore.js';
-import { lookupAllAddresses } from './web-fetch-options.js';
 import { webSearchRenderer } from './web-renderers.js';
 
 /** Options of `createWebSearchTool`. */
