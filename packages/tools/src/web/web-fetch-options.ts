@@ -37,6 +37,11 @@ export interface WebFetchOptions {
   maxPdfBytes?: number;
   /** The User-Agent header. */
   userAgent?: string;
+  /**
+   * Where YouTube videos are read from (default `https://www.youtube.com`): the watch page
+   * is `BASE/watch?v=ID`. Tests point it at a loopback server.
+   */
+  youtubeBase?: string;
 }
 
 /** WebFetch options with every default applied. */
@@ -53,6 +58,7 @@ export interface NormalizedWebFetchOptions {
   readonly maxImageBytes: number;
   readonly maxPdfBytes: number;
   readonly userAgent: string;
+  readonly youtubeBase: URL;
 }
 
 const MIB = 1024 * 1024;
@@ -71,6 +77,17 @@ function checkCount(name: string, value: unknown, fallback: number, minimum: num
     );
   }
   return value;
+}
+
+function checkBase(value: unknown): URL {
+  if (value === undefined) return new URL('https://www.youtube.com');
+  const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : undefined;
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new TypeError(
+      `WebFetch option youtubeBase: expected an http(s) URL, received ${String(value)}`,
+    );
+  }
+  return url;
 }
 
 /** Copies, checks and fills in WebFetch options once, at the entry. */
@@ -103,5 +120,6 @@ export function normalizeWebFetchOptions(options: WebFetchOptions = {}): Normali
     maxImageBytes: checkCount('maxImageBytes', given.maxImageBytes, 10 * MIB, 1),
     maxPdfBytes: checkCount('maxPdfBytes', given.maxPdfBytes, 25 * MIB, 1),
     userAgent: given.userAgent ?? 'toolcall-webfetch/1 (+https://github.com/toolcall)',
+    youtubeBase: checkBase(given.youtubeBase),
   };
 }

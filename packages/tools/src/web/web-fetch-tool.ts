@@ -7,6 +7,7 @@ const DESCRIPTION = [
   'Fetches a web page or file over http(s) and returns it as readable text.',
   'HTML becomes Markdown with links as [text](url); text, JSON and XML are returned verbatim;',
   'PNG, JPEG, GIF and WebP images are attached; PDFs become their extracted text.',
+  'A YouTube video URL returns its title, channel, description and English transcript.',
   'Redirects to another host may come back as a `REDIRECT:` result naming the new URL: call WebFetch again with it.',
 ].join(' ');
 

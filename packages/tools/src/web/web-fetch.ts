@@ -4,8 +4,10 @@ import { classifyContent, essenceOf } from './content-kind.js';
 import { fetchedImage, fetchedPdf } from './fetch-binary.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { createRedirectPolicy } from './redirect-policy.js';
-import { retrieve } from './retrieve.js';
+import { parseWebUrl, retrieve } from './retrieve.js';
 import type { NormalizedWebFetchOptions } from './web-fetch-options.js';
+import { fetchYouTubeVideo } from './youtube-fetch.js';
+import { youTubeVideoId } from './youtube-url.js';
 
 /** What one WebFetch call knows beside its URL. */
 export interface WebFetchCall {
@@ -31,6 +33,11 @@ export async function webFetch(
   options: NormalizedWebFetchOptions,
   call: WebFetchCall,
 ): Promise<HandlerEnvelope> {
+  const requested = parseWebUrl(url);
+  const videoId = requested.success ? youTubeVideoId(requested.value) : undefined;
+  if (requested.success && videoId !== undefined) {
+    return fetchYouTubeVideo(videoId, requested.value, options, call);
+  }
   const started = Date.now();
   const retrieved = await retrieve({
     url,

@@ -28,6 +28,20 @@ describe('webFetchRenderer', () => {
     });
   });
 
+  it('returns a header naming a YouTube video result as such', () => {
+    const data = {
+      requestedHost: 'youtu.be',
+      contentType: 'YouTube video',
+      status: 200,
+      transcript: 'captions',
+    };
+    const result = 'YouTube video: T\nURL: https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+    expect(
+      webFetchRenderer('WebFetch', { url: 'https://youtu.be/dQw4w9WgXcQ' }, result, data, success)
+        ?.header,
+    ).toBe('WebFetch youtu.be (200, YouTube video)');
+  });
+
   it('returns a compact row for a REDIRECT result and defers to the generic renderer without a host', () => {
     expect(
       webFetchRenderer(
