@@ -2,6 +2,8 @@
 //   Bash `true` end to end vs raw child_process.spawn('bash', ['-c', 'true'])   goal <= 1.5x
 //   confined `true` vs raw `bwrap ... true`                                      goal <= 1.2x
 //   draining 200 MB of output vs bash -c 'head -c 200M /dev/zero >/dev/null'    goal <= 1.5x
+//     (also printed: the same drain vs bash writing the bytes straight into a file, the floor
+//     any spool on this disk pays)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,9 +41,10 @@ async function paired(times, ours, baseline) {
 
 function report(name, ours, baseline, goal) {
   const ratio = ours / baseline;
-  const verdict = ratio <= goal ? 'meets' : 'misses';
+  const verdict =
+    goal === undefined ? '' : `  (goal <= ${goal}x, ${ratio <= goal ? 'meets' : 'misses'})`;
   console.log(
-    `${name.padEnd(34)} ${ours.toFixed(2).padStart(9)} ms  vs ${baseline.toFixed(2).padStart(9)} ms  ratio ${ratio.toFixed(2)}x  (goal <= ${goal}x, ${verdict})`,
+    `${name.padEnd(34)} ${ours.toFixed(2).padStart(9)} ms  vs ${baseline.toFixed(2).padStart(9)} ms  ratio ${ratio.toFixed(2)}x${verdict}`,
   );
 }
 
@@ -88,6 +91,17 @@ const [oursDrain, rawDrain] = await paired(
   () => run('bash', ['-c', 'head -c 200M /dev/zero >/dev/null']),
 );
 report('drain 200 MB to the spool', oursDrain, rawDrain, 1.5);
+// The goal's baseline discards in the kernel; keeping the output at all costs at least what bash
+// pays writing the same bytes straight into a file on the spool's disk. Printed so the goal's
+// floor is visible beside it.
+const floorFile = join(workspace, 'floor');
+const [oursAgain, floor] = await paired(
+  5,
+  () => bash(draining, 'head -c 200M /dev/zero'),
+  () => run('bash', ['-c', `head -c 200M /dev/zero > '${floorFile}'`]),
+);
+report('  same vs bash writing a file', oursAgain, floor);
+report('  floor: that file vs /dev/null', floor, rawDrain);
 
 await Promise.all([direct.teardown(), confined.teardown(), draining.teardown()]);
 rmSync(workspace, { recursive: true, force: true });
