@@ -1,13 +1,13 @@
 import type { ExecManager } from '@toolcall/exec';
 import type { Tool } from '@toolcall/pipeline';
 import type { ResourceResolver } from '@toolcall/resources';
-import { createApplyPatchTool } from './patch/apply-patch-tool.js';
+import { type ApplyPatchOptions, createApplyPatchTool } from './patch/apply-patch-tool.js';
 import { createReadTool } from './read/read-tool.js';
 import { createGlobTool } from './search/glob-tool.js';
 import { createGrepTool } from './search/grep-tool.js';
 
-/** Options shared by the four file tools. */
-export interface FileToolsOptions {
+/** Options shared by the four file tools, plus ApplyPatch's review and Plan-mode options. */
+export interface FileToolsOptions extends Pick<ApplyPatchOptions, 'reviewPatch' | 'planMode'> {
   readonly cwd: string;
   readonly resources?: ResourceResolver | undefined;
   readonly sessionId?: string | undefined;

@@ -10,7 +10,23 @@ export {
   pathsOfPatch,
 } from './patch/apply-patch-tool.js';
 export { type ParsedPatch, parsePatch } from './patch/parse-patch.js';
+export {
+  admittedForReview,
+  createPatchHooks,
+  PATCH_REVIEW_REASON,
+  type PatchHookOptions,
+} from './patch/patch-hooks.js';
+export type {
+  FileVerdict,
+  PatchProposal,
+  PatchReviewAnswer,
+  PatchReviewer,
+  ProposedFile,
+  ProposedHunk,
+  ReviewVerdict,
+} from './patch/patch-review.js';
 export type { BodyLine, Hunk, PatchOperation } from './patch/patch-types.js';
+export type { PlanMode, PlanModeSource } from './patch/plan-mode.js';
 export { createTargetPreparer } from './prepare-targets.js';
 export { createReadTool } from './read/read-tool.js';
 export { applyPatchRenderer } from './render/apply-patch-renderer.js';

@@ -24,6 +24,9 @@ import { type AskUser, createAskTool } from './ask/index.js';
 import { createExecutionTools } from './execution/index.js';
 import { createFileTools } from './file-tools.js';
 import { createNodeTool, createOutlineTool } from './navigation/index.js';
+import { createPatchHooks } from './patch/patch-hooks.js';
+import type { PatchReviewer } from './patch/patch-review.js';
+import { checkPlanMode, type PlanModeSource } from './patch/plan-mode.js';
 import { createTargetPreparer } from './prepare-targets.js';
 import { fileToolRenderers } from './render/renderers.js';
 import { createSnapshotReader } from './snapshot-reader.js';
@@ -66,6 +69,14 @@ export interface ToolSetOptions {
   };
   /** Answers `ask` decisions; without it, `ask` means deny. */
   readonly askUser?: PermissionAsker;
+  /**
+   * Reviews ApplyPatch per file and hunk instead of `askUser`'s whole-patch prompt whenever its
+   * permission decision is `ask` (every patch in `ask` mode unless a rule decides). Without it,
+   * such a patch goes to `askUser` as one prompt.
+   */
+  readonly reviewPatch?: PatchReviewer;
+  /** The session's planning state (or a getter read per call): Plan mode limits ApplyPatch. */
+  readonly planMode?: PlanModeSource;
   /** A resolver to use instead of `createNodeResources` over the workspace. */
   readonly resources?: ResourceResolver;
   /** Packaged docs served as `toolcall://` (e.g. the repository's `docs/`). */
@@ -140,13 +151,14 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     ...list('discoverable', options.discoverable, isString, DISCOVERABLE_GROUPS),
     ...list('extraGroups', options.extraGroups, isString),
   ];
-  for (const key of ['onProgress', 'onRuleAdded'] as const) {
+  for (const key of ['onProgress', 'onRuleAdded', 'reviewPatch'] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'function') {
       throw new TypeError(
         `createToolSet: ${key} must be a function, received ${String(options[key])}`,
       );
     }
   }
+  checkPlanMode(options.planMode, 'createToolSet');
   const sessionId = options.session?.id;
   const cwd = path.resolve(options.workspace, options.session?.cwd ?? '.');
   const resources =
@@ -164,6 +176,8 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     resources,
     sessionId,
     exec: options.exec,
+    reviewPatch: options.reviewPatch,
+    planMode: options.planMode,
     ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
   });
   const tools = fileTools.filter(kept);
@@ -188,8 +202,20 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     rules: options.permissions?.rules ?? [],
     ...(options.askUser === undefined ? {} : { asker: options.askUser }),
     ...(options.onRuleAdded === undefined ? {} : { onRuleAdded: options.onRuleAdded }),
-    // The escalation gate must see every Bash call before the harness's own hooks.
-    hooks: [...execution.hooks, ...(options.hooks ?? [])],
+    // The escalation gate and ApplyPatch's review and Plan-mode hooks run before the harness's own.
+    hooks: [
+      ...execution.hooks,
+      // A harness's own ApplyPatch brings its own rules.
+      ...(replaced.has('ApplyPatch')
+        ? []
+        : createPatchHooks({
+            review: options.reviewPatch !== undefined,
+            planMode: options.planMode,
+            resources,
+            sessionId,
+          })),
+      ...(options.hooks ?? []),
+    ],
     ...(options.media === undefined ? {} : { media: options.media }),
     ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
     resources: createTargetPreparer({ cwd, resources, sessionId }),

@@ -1,16 +1,37 @@
-import { defineTool, type Tool, z } from '@toolcall/pipeline';
+import { defineTool, type HandlerContext, type Tool, z } from '@toolcall/pipeline';
 import { isAddressLike, type ResourceResolver } from '@toolcall/resources';
 import { absolutePath } from '../file-target.js';
 import { fileToolRenderers } from '../render/renderers.js';
 import { commitChanges } from './commit-changes.js';
 import { parsePatch } from './parse-patch.js';
+import { admittedForReview } from './patch-hooks.js';
+import { pathsOfPatch } from './patch-paths.js';
+import {
+  acceptedOperations,
+  decisionOf,
+  type PatchReviewer,
+  proposalOf,
+  reviewedDetails,
+} from './patch-review.js';
 import { pathSlot, resourceSlot } from './patch-slot.js';
-import { planPatch, type SlotResolver } from './plan-patch.js';
+import type { PatchOperation } from './patch-types.js';
+import { checkPlanMode, currentPlanMode, type PlanModeSource, planRefusal } from './plan-mode.js';
+import {
+  appliedDetails,
+  diffsOf,
+  loadTargets,
+  type PatchTargets,
+  type PlannedFile,
+  planPatch,
+  type SlotResolver,
+} from './plan-patch.js';
+
+export { pathsOfPatch };
 
 const DESCRIPTION = [
   'Applies a patch that adds, deletes, updates or moves files, atomically: every hunk is verified first and any failure leaves every file unchanged.',
   'Format: `*** Begin Patch`, then operations `*** Add File: P` (lines starting with `+`), `*** Delete File: P`, `*** Update File: P` (optional `*** Move to: Q`, then hunks: `@@` or `@@ anchor line` or `@@ N`, lines starting with space (context), `-` (remove) or `+` (add)), then `*** End Patch`.',
-  'Paths are relative to the working directory, absolute, or work:// and memory:// addresses. Full grammar: Read toolcall://tools/applypatch.md.',
+  'Paths are relative to the working directory, absolute, or work:// and memory:// addresses. The user may review a patch hunk by hunk (`Rejected:` and `Feedback:` lines report the outcome); in Plan mode only session work:// files may be patched. Full grammar: Read toolcall://tools/applypatch.md.',
 ].join(' ');
 
 /** Options of the ApplyPatch tool. */
@@ -18,18 +39,22 @@ export interface ApplyPatchOptions {
   readonly cwd: string;
   readonly resources?: ResourceResolver | undefined;
   readonly sessionId?: string | undefined;
+  /**
+   * Reviews a patch per file and hunk when the call was admitted by the review hook
+   * (`createPatchHooks`), i.e. when its permission decision would have been `ask`.
+   */
+  readonly reviewPatch?: PatchReviewer | undefined;
+  /** The session's planning state; Plan mode limits ApplyPatch to session `work://` targets. */
+  readonly planMode?: PlanModeSource | undefined;
 }
 
-/** Every source and destination path a patch names, for permission and snapshots. */
-export function pathsOfPatch(patch: string): string[] {
-  const parsed = parsePatch(patch);
-  if (!parsed.success) return [];
-  return parsed.operations.flatMap((operation) =>
-    operation.type === 'update' && operation.moveTo !== undefined
-      ? [operation.path, operation.moveTo]
-      : [operation.path],
-  );
-}
+type Envelope = {
+  result: string;
+  status: 'success' | 'error';
+  renderData?: { files: { path: string; diff: string }[] };
+};
+
+const failed = (message: string): Envelope => ({ result: `Error: ${message}`, status: 'error' });
 
 function slotResolver(options: ApplyPatchOptions, createdDirectories: string[]): SlotResolver {
   return async (authored) => {
@@ -53,8 +78,61 @@ function slotResolver(options: ApplyPatchOptions, createdDirectories: string[]):
   };
 }
 
+function summary(details: readonly string[]): string {
+  const applied = details.filter((line) => line.startsWith('Applied: ')).length;
+  return [`Applied patch: ${applied} change${applied === 1 ? '' : 's'}`, ...details].join('\n');
+}
+
+async function review(
+  reviewer: PatchReviewer,
+  operations: readonly PatchOperation[],
+  files: readonly PlannedFile[],
+  targets: PatchTargets,
+  createdDirectories: string[],
+  context: HandlerContext,
+): Promise<Envelope> {
+  const proposal = proposalOf(files, context);
+  let decision: ReturnType<typeof decisionOf>;
+  try {
+    decision = decisionOf(await reviewer(proposal, { signal: context.signal }), proposal);
+  } catch (error) {
+    return failed(
+      `Patch review failed (${(error as Error)?.message ?? String(error)}); no file was changed`,
+    );
+  }
+  if (context.signal.aborted) return failed('The tool call was cancelled; no file was changed');
+  const feedback = decision.feedback === undefined ? [] : [`Feedback: ${decision.feedback}`];
+  if (decision.revise)
+    return { result: ['Patch revision requested', ...feedback].join('\n'), status: 'success' };
+  const kept = acceptedOperations(operations, files, decision.files);
+  // The accepted part is planned again against the same captured states, so an accepted hunk
+  // that relied on a rejected one fails here and nothing is written.
+  const plan = planPatch(
+    kept.map((entry) => entry.operation),
+    targets,
+  );
+  if (!plan.success) return failed(plan.message);
+  const committed = await commitChanges(plan.changes, createdDirectories);
+  if (!committed.success) return failed(committed.message);
+  const applied = new Map(
+    plan.files.map((file, position) => [(kept[position] as { index: number }).index, file]),
+  );
+  return {
+    result: summary([...reviewedDetails(files, decision.files, applied), ...feedback]),
+    status: 'success',
+    ...(plan.files.length === 0 ? {} : { renderData: { files: diffsOf(plan.files) } }),
+  };
+}
+
 /** Creates the ApplyPatch tool: the §2 grammar, verified first and committed atomically. */
 export function createApplyPatchTool(options: ApplyPatchOptions): Tool {
+  if (options.reviewPatch !== undefined && typeof options.reviewPatch !== 'function') {
+    throw new TypeError(
+      `createApplyPatchTool: reviewPatch must be a function, received ${String(options.reviewPatch)}`,
+    );
+  }
+  const planMode = checkPlanMode(options.planMode, 'createApplyPatchTool');
+  const reviewer = options.reviewPatch;
   return defineTool({
     name: 'ApplyPatch',
     renderer: fileToolRenderers.ApplyPatch,
@@ -66,23 +144,36 @@ export function createApplyPatchTool(options: ApplyPatchOptions): Tool {
       patch: z.string().describe('The patch text, from *** Begin Patch to *** End Patch.'),
     }),
     permission: { paths: (args) => pathsOfPatch(args.patch) },
-    handler: async (args) => {
+    handler: async (args, context): Promise<Envelope> => {
       const parsed = parsePatch(args.patch);
-      if (!parsed.success) return { result: `Error: ${parsed.message}`, status: 'error' as const };
+      if (!parsed.success) return failed(parsed.message);
+      const operations = parsed.operations;
+      // Checked again here: a hook rewrite may have changed the patch after the Plan-mode gate.
+      const refusal = planRefusal(
+        currentPlanMode(planMode),
+        pathsOfPatch(args.patch),
+        options.resources,
+        options.sessionId,
+      );
+      if (refusal !== undefined) return failed(refusal);
       const createdDirectories: string[] = [];
-      const plan = await planPatch(parsed.operations, slotResolver(options, createdDirectories));
-      if (!plan.success) return { result: `Error: ${plan.message}`, status: 'error' as const };
+      const targets = await loadTargets(operations, slotResolver(options, createdDirectories));
+      const plan = planPatch(operations, targets);
+      if (!plan.success) return failed(plan.message);
+      if (admittedForReview(context)) {
+        // The review hook skipped the permission prompt, so without a reviewer nothing is written.
+        if (reviewer === undefined)
+          return failed(
+            'ApplyPatch needs a review but no reviewer is configured; no file was changed',
+          );
+        return review(reviewer, operations, plan.files, targets, createdDirectories, context);
+      }
       const committed = await commitChanges(plan.changes, createdDirectories);
-      if (!committed.success)
-        return { result: `Error: ${committed.message}`, status: 'error' as const };
-      const applied = plan.details.filter((line) => line.startsWith('Applied: ')).length;
+      if (!committed.success) return failed(committed.message);
       return {
-        result: [
-          `Applied patch: ${applied} change${applied === 1 ? '' : 's'}`,
-          ...plan.details,
-        ].join('\n'),
-        status: 'success' as const,
-        renderData: { files: plan.diffs },
+        result: summary(appliedDetails(plan.files)),
+        status: 'success',
+        renderData: { files: diffsOf(plan.files) },
       };
     },
   }) as unknown as Tool;

@@ -16,12 +16,18 @@ export function updateDiff(
   const lines = [`--- a/${shown}`, `+++ b/${destination}`];
   for (const hunk of hunks) {
     if (hunk.diff.every((line) => line.startsWith(' '))) continue;
-    lines.push(
-      `@@ -${hunk.oldStart + 1},${hunk.oldCount} +${hunk.newStart + 1},${hunk.newCount} @@`,
-      ...hunk.diff,
-    );
+    lines.push(hunkHeader(hunk), ...hunk.diff);
   }
   return cap(lines);
+}
+
+function hunkHeader(hunk: AppliedHunk): string {
+  return `@@ -${hunk.oldStart + 1},${hunk.oldCount} +${hunk.newStart + 1},${hunk.newCount} @@`;
+}
+
+/** One applied hunk as a unified diff hunk: its `@@` header and its lines. */
+export function hunkDiff(hunk: AppliedHunk): string {
+  return cap([hunkHeader(hunk), ...hunk.diff]);
 }
 
 /** A unified diff that adds or deletes a whole file. */
