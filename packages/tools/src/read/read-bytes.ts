@@ -3,16 +3,20 @@ import type { ExecManager } from '@toolcall/exec';
 import type { MediaInput } from '@toolcall/pipeline';
 import { extensionOf, isBinaryExtension, looksBinary } from './binary.js';
 import { bufferChunks } from './file-chunks.js';
+import { describeFit, type ImageFit } from './image-fit.js';
 import { parsePageRange } from './page-range.js';
 import { checkImage, IMAGE_TYPES, MAX_IMAGE_BYTES } from './read-media.js';
 import { pdfPages, pdfText, withPdfFile } from './read-pdf.js';
 import { readErrors, readTextWindow } from './read-text.js';
+import { fitImage } from './scale-image.js';
 
 /** Read's arguments after defaults: 1-based offset, line limit, optional PDF pages. */
 export interface ReadArguments {
   readonly offset: number;
   readonly limit: number;
   readonly pages: string | undefined;
+  /** Bounds images and rendered PDF pages are scaled down to (`max_width` & co). */
+  readonly fit?: ImageFit | undefined;
   /** Whether the caller named an offset or a limit (large files need one). */
   readonly explicitRange: boolean;
   /** Where helpers run: confined through @toolcall/exec, or spawned directly. */
@@ -25,6 +29,8 @@ export interface ReadResponse {
   readonly error: boolean;
   readonly media?: readonly MediaInput[];
   readonly lines?: number;
+  /** Set on the notice that an unchanged file was read before. */
+  readonly unchanged?: boolean;
 }
 
 const error = (text: string): ReadResponse => ({ text, error: true });
@@ -49,25 +55,35 @@ export async function readDocument(
     const bytes = 'bytes' in source ? source.bytes : new Uint8Array(await readFile(source.path));
     const checked = checkImage(bytes, imageType, shown);
     if (!checked.success) return error(checked.message);
+    const fitted = await fitImage(checked, bytes, args.fit, shown, args.exec);
+    if (!fitted.success) return error(fitted.message);
+    const origin =
+      fitted.source === undefined || args.fit === undefined
+        ? ''
+        : `; source: ${fitted.source}, scaled down to fit ${describeFit(args.fit)}`;
     return {
-      text: `Image ${shown}: ${checked.summary} (attached as media)`,
+      text: `Image ${shown}: ${fitted.summary} (attached as media${origin})`,
       error: false,
-      media: [checked.media],
+      media: [fitted.media],
     };
   }
   return withPdfFile(source, async (file, scratch) => {
     if (args.pages !== undefined) {
       const range = parsePageRange(args.pages);
       if (!range.success) return error(range.message);
-      const rendered = await pdfPages(file, scratch, range.value, shown, args.exec);
+      const rendered = await pdfPages(file, scratch, range.value, shown, args.exec, args.fit);
       if (!rendered.success) return error(rendered.message);
       const { first, last, total } = rendered;
       const more =
         last < total && (range.value.last === undefined || range.value.last > last)
           ? `\nRendered pages ${first}-${last} of ${total}. Use Read(file_path="${shown}", pages="${last + 1}-") to continue.`
           : '';
+      const scaled =
+        rendered.scaled && args.fit !== undefined
+          ? ` (scaled down to fit ${describeFit(args.fit)})`
+          : '';
       return {
-        text: `PDF ${shown}: pages ${first}-${last} of ${total} attached as PNG images.${more}`,
+        text: `PDF ${shown}: pages ${first}-${last} of ${total} attached as PNG images${scaled}.${more}`,
         error: false,
         media: rendered.media,
       };

@@ -15,7 +15,13 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** An image checked by @toolcall/media: its one-line summary and the media to attach. */
 export type ImageAnswer =
-  | { readonly success: true; readonly summary: string; readonly media: MediaInput }
+  | {
+      readonly success: true;
+      readonly summary: string;
+      readonly media: MediaInput;
+      readonly width: number | undefined;
+      readonly height: number | undefined;
+    }
   | { readonly success: false; readonly message: string };
 
 /** Validates image bytes against the declared type (signature, structure, size). */
@@ -28,5 +34,7 @@ export function checkImage(bytes: Uint8Array, mimeType: string, shown: string): 
     success: true,
     summary: summarizeMedia(checked.value),
     media: { mimeType: checked.value.mimeType, data: bytes },
+    width: checked.value.width,
+    height: checked.value.height,
   };
 }

@@ -4,8 +4,10 @@ import path from 'node:path';
 import type { ExecManager } from '@toolcall/exec';
 import type { MediaInput } from '@toolcall/pipeline';
 import { runHelper } from '../helpers/run-helper.js';
+import type { ImageFit } from './image-fit.js';
 import { MAX_PAGES, type PageRange } from './page-range.js';
 import { checkImage } from './read-media.js';
+import { fitImage } from './scale-image.js';
 
 const PDF_TIMEOUT_MS = 60_000;
 
@@ -72,8 +74,17 @@ export async function pdfPages(
   range: PageRange,
   shown: string,
   manager: ExecManager | undefined,
+  fit?: ImageFit,
 ): Promise<
-  | { success: true; media: MediaInput[]; first: number; last: number; total: number }
+  | {
+      success: true;
+      media: MediaInput[];
+      first: number;
+      last: number;
+      total: number;
+      /** Whether any page was scaled down to fit. */
+      scaled: boolean;
+    }
   | { success: false; message: string }
 > {
   const total = await pageCount(file, scratch, manager);
@@ -102,7 +113,9 @@ export async function pdfPages(
       file,
       path.join(scratch, 'page'),
     ],
-    readRoots: [path.dirname(file)],
+    // A resource PDF's private copy lives in the writable scratch directory; a read root there
+    // would bind it read-only over the writable grant.
+    readRoots: path.dirname(file) === scratch ? [] : [path.dirname(file)],
     writeDirs: [scratch],
     cwd: scratch,
     manager,
@@ -114,14 +127,15 @@ export async function pdfPages(
   }
   const names = (await readdir(scratch)).filter((name) => /^page-\d+\.png$/.test(name)).sort();
   const media: MediaInput[] = [];
+  let scaled = false;
   for (const name of names) {
-    const checked = checkImage(
-      new Uint8Array(await readFile(path.join(scratch, name))),
-      'image/png',
-      shown,
-    );
+    const bytes = new Uint8Array(await readFile(path.join(scratch, name)));
+    const checked = checkImage(bytes, 'image/png', shown);
     if (!checked.success) return checked;
-    media.push(checked.media);
+    const fitted = await fitImage(checked, bytes, fit, shown, manager);
+    if (!fitted.success) return fitted;
+    scaled ||= fitted.source !== undefined;
+    media.push(fitted.media);
   }
-  return { success: true, media, first: range.first, last, total };
+  return { success: true, media, first: range.first, last, total, scaled };
 }

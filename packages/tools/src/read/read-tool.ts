@@ -1,16 +1,22 @@
-import { defineTool, pathOrResource, type Tool, z } from '@toolcall/pipeline';
+import { defineTool, type HandlerContext, pathOrResource, type Tool, z } from '@toolcall/pipeline';
 import type { ResourceOutcome } from '@toolcall/resources';
 import { type FileToolOptions, targetOf } from '../file-target.js';
 import { fileToolRenderers } from '../render/renderers.js';
+import { extensionOf } from './binary.js';
 import { bufferChunks } from './file-chunks.js';
+import { hasFit, type ImageFit } from './image-fit.js';
 import type { ReadArguments, ReadResponse } from './read-bytes.js';
 import { readBytes, readPath } from './read-file.js';
+import { IMAGE_TYPES } from './read-media.js';
+import { ReadMemo, readRemembered } from './read-memo.js';
 import { readErrors, readTextWindow } from './read-text.js';
 
 const DESCRIPTION = [
   'Reads a file or resource and returns its lines numbered like `cat -n` (NUMBER<TAB>TEXT).',
   'Reads 2000 lines from `offset` (1-based) by default; a cut-short read ends with the exact call that continues it.',
   'Lines over 2000 characters are cut with ` [...]`. PNG, JPEG, GIF and WebP images are attached as media; PDFs return their text, or selected `pages` as images.',
+  'Images and rendered pages can be scaled down with `max_width`, `max_height` and `max_tokens` (needs ImageMagick).',
+  'Re-reading an unchanged file with the same range says so instead of repeating it.',
   'A directory lists the files below it. Binary files are refused. Accepts resource addresses such as work://notes.md and toolcall://tools/files.md (the manual).',
 ].join(' ');
 
@@ -25,7 +31,50 @@ const argumentsSchema = z.object({
     .string()
     .optional()
     .describe('PDF pages to render as images: "N", "A-B" or "N-" (at most 20).'),
+  max_width: z
+    .number()
+    .int()
+    .optional()
+    .describe('Images and rendered PDF pages only: scale down to at most this many pixels wide.'),
+  max_height: z
+    .number()
+    .int()
+    .optional()
+    .describe('Images and rendered PDF pages only: scale down to at most this many pixels high.'),
+  max_tokens: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Images and rendered PDF pages only: scale down until each image costs at most this many tokens (width x height / 750).',
+    ),
 });
+
+/** The owner of calls from the root conversation. */
+const ROOT_OWNER = '/root';
+
+const FIT_PARAMETERS = [
+  ['max_width', 'maxWidth'],
+  ['max_height', 'maxHeight'],
+  ['max_tokens', 'maxTokens'],
+] as const;
+
+/** The text of an unchanged re-read. */
+export function unchangedNotice(shown: string): string {
+  return `File ${shown} unchanged since last read.  Reuse the previous contents.`;
+}
+
+/** Options of the Read tool beyond the shared file-tool options. */
+export interface ReadToolOptions extends FileToolOptions {
+  /** Helper timeout for directory listings (default 20 s). */
+  readonly timeoutMs?: number;
+  /**
+   * The owner of a call: `/root` for the root conversation (the default for every call), an
+   * agent path such as `/root/worker` for a sub-agent sharing the tool. Only the root
+   * conversation is told that a re-read file is unchanged.
+   */
+  readonly ownerOf?: (context: HandlerContext) => string;
+}
 
 const error = (text: string): ReadResponse => ({ text, error: true });
 
@@ -69,9 +118,40 @@ async function readResource(
   }
 }
 
-/** Creates the Read tool: numbered lines, media, PDFs, listings and resource addresses. */
-export function createReadTool(options: FileToolOptions & { readonly timeoutMs?: number }): Tool {
+/** The max_* bounds of a call (`0` is absent), or the error of the first invalid one. */
+function fitOf(args: {
+  readonly max_width?: number | undefined;
+  readonly max_height?: number | undefined;
+  readonly max_tokens?: number | undefined;
+}): { fit: ImageFit } | { error: string } {
+  const fit: Record<string, number> = {};
+  for (const [name, key] of FIT_PARAMETERS) {
+    const value = args[name];
+    if (value === undefined || value === 0) continue;
+    if (value < 0) return { error: readErrors.negative(name) };
+    fit[key] = value;
+  }
+  return { fit };
+}
+
+/** Why max_* does not apply to `shown`, or `undefined` when it does. */
+function fitMisuse(shown: string, pages: string | undefined): string | undefined {
+  const extension = extensionOf(shown);
+  if (extension in IMAGE_TYPES || (extension === '.pdf' && pages !== undefined)) return undefined;
+  if (extension === '.pdf') {
+    return `applies only to rendered PDF pages; add pages="1-" to render ${shown}`;
+  }
+  return `applies only to images and rendered PDF pages: ${shown}`;
+}
+
+/**
+ * Creates the Read tool: numbered lines, media, PDFs, listings and resource addresses. Each
+ * tool remembers what its root conversation read, so create one per session.
+ */
+export function createReadTool(options: ReadToolOptions): Tool {
   const timeoutMs = options.timeoutMs ?? 20_000;
+  const ownerOf = options.ownerOf ?? (() => ROOT_OWNER);
+  const memo = new ReadMemo();
   return defineTool({
     name: 'Read',
     renderer: fileToolRenderers.Read,
@@ -87,10 +167,14 @@ export function createReadTool(options: FileToolOptions & { readonly timeoutMs?:
           return { result: `Error: ${readErrors.negative(name)}`, status: 'error' as const };
       }
       const pages = args.pages === '' ? undefined : args.pages;
+      const bounds = fitOf(args);
+      if ('error' in bounds) return { result: `Error: ${bounds.error}`, status: 'error' as const };
+      const fit = hasFit(bounds.fit) ? bounds.fit : undefined;
       const readArguments: ReadArguments = {
         offset: args.offset === undefined || args.offset === 0 ? 1 : args.offset,
         limit: args.limit === undefined || args.limit === 0 ? 2000 : args.limit,
         pages,
+        fit,
         explicitRange: (args.offset ?? 0) !== 0 || (args.limit ?? 0) !== 0,
         exec: options.exec,
       };
@@ -101,14 +185,39 @@ export function createReadTool(options: FileToolOptions & { readonly timeoutMs?:
           status: 'error' as const,
         };
       }
-      const response =
-        target.kind === 'path'
-          ? await readPath(target.path, shown, readArguments, timeoutMs)
-          : await readResource(options, target.attempt, shown, readArguments);
+      if (fit !== undefined) {
+        const misuse = fitMisuse(shown, pages);
+        if (misuse !== undefined) {
+          const name = FIT_PARAMETERS.find(([, key]) => fit[key] !== undefined)?.[0];
+          return { result: `Error: Parameter ${name} ${misuse}`, status: 'error' as const };
+        }
+      }
+      // Only the root conversation's own plain-path text reads are remembered and answered.
+      const remembered =
+        context.source === 'direct' &&
+        pages === undefined &&
+        fit === undefined &&
+        ownerOf(context) === ROOT_OWNER;
+      let response: ReadResponse;
+      if (target.kind === 'resource') {
+        response = await readResource(options, target.attempt, shown, readArguments);
+      } else if (remembered) {
+        response = await readRemembered(
+          memo,
+          ReadMemo.key(target.path, readArguments.offset, readArguments.limit),
+          target.path,
+          context.signal,
+          () => readPath(target.path, shown, readArguments, timeoutMs),
+          unchangedNotice(shown),
+        );
+      } else {
+        response = await readPath(target.path, shown, readArguments, timeoutMs);
+      }
       const renderData = {
         path: shown,
         lines: response.lines ?? 0,
         media: response.media?.length ?? 0,
+        ...(response.unchanged === true ? { unchanged: true } : {}),
       };
       if (response.error)
         return { result: `Error: ${response.text}`, status: 'error' as const, renderData };

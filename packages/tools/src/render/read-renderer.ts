@@ -7,11 +7,13 @@ export const readRenderer: Renderer = (name, args, result, renderData, context) 
   const media = typeof renderData?.media === 'number' ? renderData.media : 0;
   const lines = typeof renderData?.lines === 'number' ? renderData.lines : undefined;
   const detail =
-    media > 0
-      ? `${media} media`
-      : lines === undefined
-        ? ''
-        : `${lines} line${lines === 1 ? '' : 's'}`;
+    renderData?.unchanged === true
+      ? 'unchanged'
+      : media > 0
+        ? `${media} media`
+        : lines === undefined
+          ? ''
+          : `${lines} line${lines === 1 ? '' : 's'}`;
   const rendering = {
     header: `${name} ${shown}${detail === '' ? '' : ` (${detail})`}`,
     bodyMode: 'text',
