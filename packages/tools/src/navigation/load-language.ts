@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
-import { type LanguageId, type LanguageSpec, languageById } from './languages.js';
+import type { LanguageId, LanguageSpec } from './languages.js';
 
 // tsup emits both ESM (import.meta.url is set) and CJS (import.meta is empty,
 // __filename is set); resolving from whichever exists keeps one source for both.
@@ -33,11 +33,6 @@ function load(spec: LanguageSpec): Promise<Parser> {
     languages.set(spec.id, pending);
   }
   return pending;
-}
-
-/** Loads a grammar ahead of the first call (once per process), e.g. at harness start-up. */
-export async function loadLanguage(id: LanguageId): Promise<void> {
-  await load(languageById(id));
 }
 
 /** The language's shared parser, loading its grammar on first use. */

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { createPipeline } from '@toolcall/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_IDS } from './languages.js';
-import { loadLanguage } from './load-language.js';
 import { createNodeTool } from './node-tool.js';
 import { createOutlineTool } from './outline-tool.js';
+import { loadLanguage } from './warm-up.js';
 
 let dir: string;
 

@@ -1,4 +1,4 @@
-import type { Tree } from 'web-tree-sitter';
+import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
 import type { OutlineEntry, OutlineRules } from './types.js';
 
 interface Open {
@@ -8,21 +8,76 @@ interface Open {
   readonly inFunction: boolean;
 }
 
+const DESCEND = 1;
+const CANDIDATE = 2;
+
+/** What the rules do with each node type, indexed by the parser's numeric type id. */
+interface Roles {
+  readonly byId: Uint8Array;
+  /** The role of ids past the table: the parser's error symbol, named `ERROR`. */
+  readonly other: number;
+  readonly names: readonly string[];
+}
+
+const rolesByRules = new WeakMap<OutlineRules, WeakMap<Language, Roles>>();
+
+function roleOf(rules: OutlineRules, type: string): number {
+  return (rules.descend.has(type) ? DESCEND : 0) | (rules.candidates.has(type) ? CANDIDATE : 0);
+}
+
+// Asking the parser for a node's numeric type is one call; its name would be the same call
+// plus a lookup, so the walk reads roles from a table built once per language and rules.
+function rolesFor(rules: OutlineRules, language: Language): Roles {
+  let byLanguage = rolesByRules.get(rules);
+  if (byLanguage === undefined) {
+    byLanguage = new WeakMap();
+    rolesByRules.set(rules, byLanguage);
+  }
+  let roles = byLanguage.get(language);
+  if (roles === undefined) {
+    // The list has holes for hidden symbols; a node's type name falls back to `ERROR`.
+    const names = Array.from(language.types, (type) => type || 'ERROR');
+    roles = {
+      byId: Uint8Array.from(names, (type) => roleOf(rules, type)),
+      other: roleOf(rules, 'ERROR'),
+      names,
+    };
+    byLanguage.set(language, roles);
+  }
+  return roles;
+}
+
+// Moves from a definition to its child `body`: true when the cursor stands on it. A body
+// the cursor cannot land on by position (one of zero width) is reported as not reached.
+function gotoBody(cursor: TreeCursor, body: Node): boolean {
+  if (!cursor.gotoFirstChildForIndex(body.startIndex)) return false;
+  if (cursor.nodeId === body.id) return true;
+  cursor.gotoParent();
+  return false;
+}
+
 /** Walks a tree with a cursor and lists every definition the rules recognise, in file order. */
 export function collectOutline(tree: Tree, rules: OutlineRules): OutlineEntry[] {
+  const roles = rolesFor(rules, tree.language);
   const entries: OutlineEntry[] = [];
   const open: Open[] = [];
+  // Per depth: whether the walk entered only a definition's body there, so it goes back up
+  // afterwards instead of on to the body's siblings.
+  const bodyOnly: boolean[] = [false];
   const cursor = tree.walk();
   try {
     let depth = 0;
     for (;;) {
       while (open.length > 0 && (open[open.length - 1] as Open).depth >= depth) open.pop();
-      const type = cursor.nodeType;
-      let enter = rules.descend.has(type);
-      if (rules.candidates.has(type)) {
+      const id = cursor.nodeTypeId;
+      const role = id < roles.byId.length ? (roles.byId[id] as number) : roles.other;
+      let enter = (role & DESCEND) !== 0;
+      let body: Node | null | undefined;
+      if ((role & CANDIDATE) !== 0) {
         const node = cursor.currentNode;
         const parent = open[open.length - 1];
         const definition = rules.describe(node, {
+          type: roles.names[id] ?? 'ERROR',
           inFunction: parent?.inFunction ?? false,
           nested: parent !== undefined,
         });
@@ -39,15 +94,22 @@ export function collectOutline(tree: Tree, rules: OutlineRules): OutlineEntry[] 
             path: [...path, definition.name],
             inFunction: (parent?.inFunction ?? false) || definition.opensFunction === true,
           });
-          enter = true;
+          body = definition.body;
+          enter = body !== null;
         }
       }
-      if (enter && cursor.gotoFirstChild()) {
-        depth++;
-        continue;
+      if (enter) {
+        const only = body !== undefined && body !== null && gotoBody(cursor, body);
+        if (only || cursor.gotoFirstChild()) {
+          depth++;
+          bodyOnly[depth] = only;
+          continue;
+        }
       }
-      while (!cursor.gotoNextSibling()) {
-        if (depth === 0 || !cursor.gotoParent()) return entries;
+      for (;;) {
+        if (depth === 0) return entries;
+        if (!bodyOnly[depth] && cursor.gotoNextSibling()) break;
+        cursor.gotoParent();
         depth--;
       }
     }

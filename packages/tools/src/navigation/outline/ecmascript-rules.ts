@@ -35,26 +35,32 @@ const OPENS_FUNCTION = new Set(['Function', 'Method']);
 function describeVariable(node: Node, scope: Scope): Definition | undefined {
   const name = fieldText(node, 'name');
   if (name === undefined) return undefined;
-  const value = node.childForFieldName('value')?.type;
-  if (value !== undefined && FUNCTION_VALUES.has(value)) {
-    return { kind: 'Function', name, opensFunction: true };
+  const value = node.childForFieldName('value');
+  const type = value?.type;
+  if (type !== undefined && FUNCTION_VALUES.has(type)) {
+    return { kind: 'Function', name, opensFunction: true, body: value };
   }
-  if (value !== undefined && CLASS_VALUES.has(value)) return { kind: 'Class', name };
-  return scope.inFunction ? undefined : { kind: 'Variable', name };
+  if (type !== undefined && CLASS_VALUES.has(type)) return { kind: 'Class', name, body: value };
+  return scope.inFunction ? undefined : { kind: 'Variable', name, body: null };
 }
 
 function describe(node: Node, scope: Scope): Definition | undefined {
-  if (node.type === 'variable_declarator') return describeVariable(node, scope);
-  const kind = KINDS[node.type];
+  if (scope.type === 'variable_declarator') return describeVariable(node, scope);
+  const kind = KINDS[scope.type];
   if (kind === undefined) return undefined;
   const name = fieldText(node, 'name') ?? fieldText(node, 'property');
   if (name === undefined) return undefined;
   if (kind === 'Field') {
-    const value = node.childForFieldName('value')?.type;
-    const opensFunction = value !== undefined && FUNCTION_VALUES.has(value);
-    return { kind, name, opensFunction };
+    // Of a value, only a function or class can hold nested definitions.
+    const value = node.childForFieldName('value');
+    const type = value?.type;
+    const opensFunction = type !== undefined && FUNCTION_VALUES.has(type);
+    const body = opensFunction || (type !== undefined && CLASS_VALUES.has(type)) ? value : null;
+    return { kind, name, opensFunction, body };
   }
-  return { kind, name, opensFunction: OPENS_FUNCTION.has(kind) };
+  // A type alias holds members in its value (an object type), the rest in their body.
+  const body = node.childForFieldName(kind === 'Type' ? 'value' : 'body');
+  return { kind, name, opensFunction: OPENS_FUNCTION.has(kind), body };
 }
 
 /** Outline rules for JavaScript, TypeScript and TSX. */

@@ -14,10 +14,16 @@ export interface Definition {
   readonly name: string;
   /** Whether the definition opens a function scope, where plain variables are not listed. */
   readonly opensFunction?: boolean;
+  /**
+   * The one child that can hold nested definitions (a class or function body, a variable's
+   * value); `null` when none can. When absent, every child is searched.
+   */
+  readonly body?: Node | null;
 }
 
-/** Where a candidate node sits. */
+/** Where a candidate node sits, and its type (already known to the walk). */
 export interface Scope {
+  readonly type: string;
   readonly inFunction: boolean;
   readonly nested: boolean;
 }
