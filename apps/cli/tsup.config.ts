@@ -1,4 +1,4 @@
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -27,6 +27,55 @@ const englishZodLocale: Plugin = {
   },
 };
 
+// The pipeline needs ajv only when an input fails its quick check (or a schema is outside the
+// quick check's subset): ajv and its helpers go to dist/ajv.cjs, required on the first
+// `new Ajv()`, so most runs never read them. The pipeline uses nothing else from ajv; an
+// import of anything else fails this build.
+const lazyAjv: Plugin = {
+  name: 'lazy-ajv',
+  setup(build) {
+    build.onResolve({ filter: /^ajv$/ }, (args) =>
+      /[\\/]packages[\\/]pipeline[\\/]/.test(args.importer)
+        ? { path: 'ajv', namespace: 'lazy-ajv', pluginData: dirname(args.importer) }
+        : undefined,
+    );
+    let ajvEntry: string | undefined;
+    build.onLoad({ filter: /.*/, namespace: 'lazy-ajv' }, async (args) => {
+      const resolved = await build.resolve('ajv', {
+        kind: 'import-statement',
+        resolveDir: args.pluginData as string,
+      });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      ajvEntry = resolved.path;
+      return {
+        contents: [
+          "import { createRequire } from 'node:module';",
+          'let loaded;',
+          'export class Ajv {',
+          '  constructor(options) {',
+          "    loaded ??= createRequire(import.meta.url)('./ajv.cjs');",
+          '    return new loaded.Ajv(options);',
+          '  }',
+          '}',
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
+    build.onEnd(async (result) => {
+      if (result.errors.length > 0 || ajvEntry === undefined) return;
+      await build.esbuild.build({
+        entryPoints: [ajvEntry],
+        outfile: join(build.initialOptions.outdir ?? 'dist', 'ajv.cjs'),
+        bundle: true,
+        format: 'cjs',
+        platform: 'node',
+        target: 'node20',
+        logLevel: 'warning',
+      });
+    });
+  },
+};
+
 export default defineConfig({
   entry: { cli: 'src/cli.ts' },
   format: ['esm'],
@@ -35,7 +84,7 @@ export default defineConfig({
   target: 'node20',
   noExternal: [/^(?!web-tree-sitter$|tree-sitter-|@vscode\/ripgrep$|node-pty$)/],
   external,
-  esbuildPlugins: [englishZodLocale],
+  esbuildPlugins: [englishZodLocale, lazyAjv],
   banner: {
     // Bundled CommonJS code (ajv and its helpers) requires Node's built-in modules.
     js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
