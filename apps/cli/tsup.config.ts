@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { defineConfig, type Options } from 'tsup';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -76,6 +78,57 @@ const lazyAjv: Plugin = {
   },
 };
 
+// Built-in modules that only some tools need (the web tools' HTTP stack, process spawning,
+// hashing, the terminal prompt) load on their first call instead of at start-up: every
+// function the code imports from them is a forwarder that requires the module when called.
+// An import of anything but a function from these fails this build.
+const LAZY_BUILTINS = [
+  'child_process',
+  'crypto',
+  'dns/promises',
+  'http',
+  'https',
+  'net',
+  'readline',
+  'readline/promises',
+  'zlib',
+];
+
+function forwarders(name: string): string {
+  const module = createRequire(import.meta.url)(`node:${name}`) as Record<string, unknown>;
+  const lines = [
+    "import { createRequire } from 'node:module';",
+    'let loaded;',
+    `const load = () => (loaded ??= createRequire(import.meta.url)('node:${name}'));`,
+  ];
+  for (const [key, value] of Object.entries(module)) {
+    if (typeof value !== 'function' || !/^[a-z]/.test(key)) continue;
+    lines.push(`export function ${key}(...args) { return load().${key}(...args); }`);
+    if (promisify.custom in value) {
+      lines.push(
+        `Object.defineProperty(${key}, Symbol.for('nodejs.util.promisify.custom'), { get: () => load().${key}[Symbol.for('nodejs.util.promisify.custom')] });`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+const lazyBuiltins: Plugin = {
+  name: 'lazy-builtins',
+  setup(build) {
+    const pattern = new RegExp(`^(node:)?(${LAZY_BUILTINS.join('|')})$`);
+    build.onResolve({ filter: pattern }, (args) =>
+      args.kind === 'import-statement'
+        ? { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: forwarders(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 export default defineConfig({
   entry: { cli: 'src/cli.ts' },
   format: ['esm'],
@@ -84,7 +137,7 @@ export default defineConfig({
   target: 'node20',
   noExternal: [/^(?!web-tree-sitter$|tree-sitter-|@vscode\/ripgrep$|node-pty$)/],
   external,
-  esbuildPlugins: [englishZodLocale, lazyAjv],
+  esbuildPlugins: [englishZodLocale, lazyAjv, lazyBuiltins],
   banner: {
     // Bundled CommonJS code (ajv and its helpers) requires Node's built-in modules.
     js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
