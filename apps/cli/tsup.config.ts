@@ -7,8 +7,8 @@ type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 // Packages that find files beside their own code at run time (grammar .wasm files, the
 // ripgrep binary, a native addon) stay external and are dependencies of this package;
-// everything else, the workspace packages included, is bundled into a few files so a cold
-// start reads and links a handful of modules instead of hundreds.
+// everything else, the workspace packages included, is bundled, so a cold start reads one
+// file instead of resolving and linking hundreds of modules.
 const external = ['web-tree-sitter', /^tree-sitter-/, '@vscode/ripgrep', 'node-pty'];
 
 // zod's namespace re-exports its ~50 message locales (a fifth of the bundle); the command

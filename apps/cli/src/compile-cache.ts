@@ -7,6 +7,8 @@ import { Script } from 'node:vm';
 /** A CommonJS bundle loaded through V8's code cache. */
 export interface CachedBundle<T> {
   readonly exports: T;
+  /** Whether V8 accepted the saved code cache. */
+  readonly fromCache: boolean;
   /**
    * Saves the code cache for the next start when there was none or V8 rejected it (another
    * Node version, another build). Call it after the work: the cache then also holds every
@@ -47,6 +49,7 @@ export function loadCachedBundle<T>(url: URL): CachedBundle<T> {
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   return {
     exports: module.exports,
+    fromCache: cachedData !== undefined && !script.cachedDataRejected,
     saveCache() {
       if (!enabled || (cachedData !== undefined && !script.cachedDataRejected)) return;
       const temporary = `${cacheFile}.${process.pid}`;
