@@ -1,10 +1,161 @@
-import { defineConfig } from 'tsup';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
-  entry: { cli: 'src/cli.ts' },
-  format: ['esm'],
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-  banner: { js: '#!/usr/bin/env node' },
-});
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
+
+// Packages that find files beside their own code at run time (grammar .wasm files, the
+// ripgrep binary, a native addon) stay external and are dependencies of this package;
+// everything else, the workspace packages included, is bundled, so a cold start reads one
+// file instead of resolving and linking hundreds of modules.
+const external = ['web-tree-sitter', /^tree-sitter-/, '@vscode/ripgrep', 'node-pty'];
+
+// zod's namespace re-exports its ~50 message locales (a fifth of the bundle); the command
+// only ever uses the English one, which zod installs by default.
+const englishZodLocale: Plugin = {
+  name: 'english-zod-locale',
+  setup(build) {
+    build.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer)
+        ? { path: args.importer, namespace: 'zod-locales', pluginData: dirname(args.importer) }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: 'export { default as en } from "../locales/en.js";',
+      resolveDir: args.pluginData as string,
+      loader: 'js',
+    }));
+  },
+};
+
+// The pipeline needs ajv only when an input fails its quick check (or a schema is outside the
+// quick check's subset): ajv and its helpers go to dist/ajv.cjs, required on the first
+// `new Ajv()`, so most runs never read them. The pipeline uses nothing else from ajv; an
+// import of anything else fails this build.
+const lazyAjv: Plugin = {
+  name: 'lazy-ajv',
+  setup(build) {
+    build.onResolve({ filter: /^ajv$/ }, (args) =>
+      /[\\/]packages[\\/]pipeline[\\/]/.test(args.importer)
+        ? { path: 'ajv', namespace: 'lazy-ajv', pluginData: dirname(args.importer) }
+        : undefined,
+    );
+    let ajvEntry: string | undefined;
+    build.onLoad({ filter: /.*/, namespace: 'lazy-ajv' }, async (args) => {
+      const resolved = await build.resolve('ajv', {
+        kind: 'import-statement',
+        resolveDir: args.pluginData as string,
+      });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      ajvEntry = resolved.path;
+      return {
+        contents: [
+          "import { createRequire } from 'node:module';",
+          'let loaded;',
+          'export class Ajv {',
+          '  constructor(options) {',
+          "    loaded ??= createRequire(import.meta.url)('./ajv.cjs');",
+          '    return new loaded.Ajv(options);',
+          '  }',
+          '}',
+        ].join('\n'),
+        loader: 'js',
+      };
+    });
+    build.onEnd(async (result) => {
+      if (result.errors.length > 0 || ajvEntry === undefined) return;
+      await build.esbuild.build({
+        entryPoints: [ajvEntry],
+        outfile: join(build.initialOptions.outdir ?? 'dist', 'ajv.cjs'),
+        bundle: true,
+        format: 'cjs',
+        platform: 'node',
+        target: 'node20',
+        logLevel: 'warning',
+      });
+    });
+  },
+};
+
+// Built-in modules that only some tools need (the web tools' HTTP stack, process spawning,
+// hashing, the terminal prompt) load on their first call instead of at start-up: every
+// function the code imports from them is a forwarder that requires the module when called.
+// An import of anything but a function from these fails this build.
+const LAZY_BUILTINS = [
+  'child_process',
+  'crypto',
+  'dns/promises',
+  'http',
+  'https',
+  'net',
+  'readline',
+  'readline/promises',
+  'zlib',
+];
+
+function forwarders(name: string): string {
+  const module = createRequire(import.meta.url)(`node:${name}`) as Record<string, unknown>;
+  const lines = [
+    "import { createRequire } from 'node:module';",
+    'let loaded;',
+    `const load = () => (loaded ??= createRequire(import.meta.url)('node:${name}'));`,
+  ];
+  for (const [key, value] of Object.entries(module)) {
+    if (typeof value !== 'function' || !/^[a-z]/.test(key)) continue;
+    lines.push(`export function ${key}(...args) { return load().${key}(...args); }`);
+    if (promisify.custom in value) {
+      lines.push(
+        `Object.defineProperty(${key}, Symbol.for('nodejs.util.promisify.custom'), { get: () => load().${key}[Symbol.for('nodejs.util.promisify.custom')] });`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+const lazyBuiltins: Plugin = {
+  name: 'lazy-builtins',
+  setup(build) {
+    const pattern = new RegExp(`^(node:)?(${LAZY_BUILTINS.join('|')})$`);
+    build.onResolve({ filter: pattern }, (args) =>
+      args.kind === 'import-statement'
+        ? { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: forwarders(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+// Two outputs: dist/cli.js, the small ES module `toolcall` runs, and dist/main.cjs, every
+// command in one CommonJS file, which cli.js compiles through V8's code cache (ES modules get
+// no code cache on Node 20). Each build cleans only its own files: they run side by side.
+export default defineConfig([
+  {
+    entry: { cli: 'src/cli.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    clean: ['!main.cjs*', '!ajv.cjs'],
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    entry: { main: 'src/main.ts' },
+    format: ['cjs'],
+    sourcemap: true,
+    clean: ['!cli.js*'],
+    target: 'node20',
+    // import.meta.url of the bundled code is the bundle's own file URL.
+    shims: true,
+    noExternal: [/^(?!web-tree-sitter$|tree-sitter-|@vscode\/ripgrep$|node-pty$)/],
+    external,
+    esbuildPlugins: [englishZodLocale, lazyAjv, lazyBuiltins],
+    // `await import('node-pty')` becomes a require: a script compiled through the code cache
+    // has no ES module loader for import().
+    esbuildOptions(options) {
+      options.supported = { ...options.supported, 'dynamic-import': false };
+    },
+  },
+]);

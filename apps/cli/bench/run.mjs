@@ -19,23 +19,29 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-function timeProcess(args, runs) {
-  const times = [];
-  for (let i = 0; i < runs; i += 1) {
-    const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8' });
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
-  }
-  return median(times);
+function timeProcess(args) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { cwd, env, encoding: 'utf8' });
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
+  return elapsed;
 }
 
 const runs = 15;
-// Interleave one warm-up of each so file caches are equally warm.
-timeProcess(['-e', '0'], 1);
-timeProcess([bin, 'run', '-e', '(+ 1 2)'], 1);
-const node = timeProcess(['-e', '0'], runs);
-const cli = timeProcess([bin, 'run', '-e', '(+ 1 2)'], runs);
+const baseline = ['-e', '0'];
+const command = [bin, 'run', '-e', '(+ 1 2)'];
+// One warm-up of each (file caches, and the command's code cache after a build); then the
+// two alternate, so a change in the machine's load falls on both alike.
+timeProcess(baseline);
+timeProcess(command);
+const nodeTimes = [];
+const cliTimes = [];
+for (let i = 0; i < runs; i += 1) {
+  nodeTimes.push(timeProcess(baseline));
+  cliTimes.push(timeProcess(command));
+}
+const node = median(nodeTimes);
+const cli = median(cliTimes);
 console.log(`cold start (median of ${runs}):`);
 console.log(`  node -e 0                    ${node.toFixed(1)} ms`);
 console.log(

@@ -1,4 +1,5 @@
 import { Ajv } from 'ajv';
+import { quickCheckOf } from './lazy-validator.js';
 import type { ArgumentSemantics, Tool } from './tool-types.js';
 import { toIssues, type ValidationIssue } from './validation-issues.js';
 
@@ -63,23 +64,32 @@ export function semanticIssue(
   return undefined;
 }
 
-/** Compiles `schema` once with the pipeline's ajv instance; throws TypeError when it cannot. */
+function compileWithAjv(schema: object): ReturnType<Ajv['compile']> {
+  try {
+    return hotAjv().compile(schema);
+  } catch (cause) {
+    throw new TypeError(`cannot compile input schema: ${(cause as Error).message}`);
+  }
+}
+
+/**
+ * The validator of `schema`; throws TypeError when it cannot compile. A schema in the quick
+ * check's subset is compiled by ajv only when an input fails the quick check (ajv then names
+ * the issues), so valid input never builds ajv; any other schema is compiled here, once.
+ */
 export function compileSchema(
   schema: object,
   semantics: Readonly<Record<string, ArgumentSemantics>> = {},
 ): Validator {
-  let check: ReturnType<Ajv['compile']>;
-  try {
-    check = hotAjv().compile(schema);
-  } catch (cause) {
-    throw new TypeError(`cannot compile input schema: ${(cause as Error).message}`);
-  }
+  const quick = quickCheckOf(schema);
+  let check = quick === undefined ? compileWithAjv(schema) : undefined;
   const semanticKeys = Object.keys(semantics);
   return (input) => {
-    const valid = check(input);
-    let issues: ValidationIssue[] | undefined = valid
-      ? undefined
-      : toIssues(check.errors ?? [], input, schema);
+    let issues: ValidationIssue[] | undefined;
+    if (quick === undefined || !quick(input)) {
+      check ??= compileWithAjv(schema);
+      if (!check(input)) issues = toIssues(check.errors ?? [], input, schema);
+    }
     if (semanticKeys.length > 0 && typeof input === 'object' && input !== null) {
       for (const key of semanticKeys) {
         const value = (input as Record<string, unknown>)[key];
