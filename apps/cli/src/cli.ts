@@ -9,6 +9,17 @@ setFlagsFromString('--max-semi-space-size=32');
 // The commands are one bundle beside this file, compiled through V8's code cache.
 const bundle = loadCachedBundle<typeof Commands>(new URL('./main.cjs', import.meta.url));
 
+// A reader that stops early (`toolcall tools | head -1`) ends the output, quietly, the way
+// Unix tools end on a closed pipe; any other stream failure is one line, never a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' && stream === process.stdout) {
+      process.stderr.write(`toolcall: cannot write output: ${error.message}\n`);
+    }
+    process.exit(error.code === 'EPIPE' ? (process.exitCode ?? 0) : 1);
+  });
+}
+
 // Ctrl-C cancels the running call (its processes are stopped); a second one exits at once.
 const controller = new AbortController();
 process.once('SIGINT', () => {

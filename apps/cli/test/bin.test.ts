@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,5 +28,24 @@ describe('the toolcall binary', () => {
     expect(failure.code).toBe(2);
     expect(failure.stderr).toMatch(/^toolcall run: read error: /);
     expect(failure.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+// `toolcall tools | head -1`: the reader has closed the pipe before the output is written.
+describe('a reader that closes the pipe early', () => {
+  it('ends quietly, without an EPIPE stack trace', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'toolcall-bin-'));
+    const child = spawn(process.execPath, [bin, 'tools'], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });
