@@ -41,9 +41,21 @@ class Started {
   constructor(
     readonly record: CallRecord,
     /** The promise, the result or SettledCall, the error thrown, or the refusal message. */
-    readonly returned: unknown,
-    readonly state: typeof RUNNING | typeof RETURNED | typeof THREW | typeof REFUSED,
+    public returned: unknown,
+    public state: typeof RUNNING | typeof RETURNED | typeof THREW | typeof REFUSED,
   ) {}
+
+  /** Takes a SettledCall's result (or what it threw) in its place. */
+  take(): void {
+    const returned = this.returned;
+    if (this.state !== RETURNED || !SettledCall.isInstance(returned)) return;
+    try {
+      this.returned = returned.take();
+    } catch (error) {
+      this.returned = error;
+      this.state = THREW;
+    }
+  }
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -188,19 +200,13 @@ export class ScriptRuntime implements Runtime {
   /** Settles a call that finished during `call`, as its promise's callback would have. */
   private settleNow(started: Started): Settled {
     const record = started.record;
-    let raw = started.returned;
+    const raw = started.returned;
     switch (started.state) {
       case REFUSED:
         return { value: failure(raw as string), size: 0 };
       case THREW:
         return this.finish(this.refuse(raw, record), record);
     }
-    if (SettledCall.isInstance(raw))
-      try {
-        raw = raw.take();
-      } catch (error) {
-        return this.finish(this.refuse(error, record), record);
-      }
     return this.finish(settleResult(raw, record, this.limits.valueSize, this.direct), record);
   }
 
@@ -273,6 +279,7 @@ export class ScriptRuntime implements Runtime {
       return;
     }
     // Settled during `call`: the machine goes on at once, stopping as a wake would.
+    started.take();
     const settled = this.settleNow(started);
     const stop = this.halted();
     if (stop !== undefined) throw stop;
@@ -321,10 +328,17 @@ export class ScriptRuntime implements Runtime {
       if (++finished === total) this.join(m, results, records);
       else launch();
     };
+    // Calls ready together form a generation: all are taken before the script resumes any,
+    // as a host's callbacks on resolved promises run before the script's; the calls they
+    // launch form the next generation.
     const drain = (): void => {
       while (taken < ready.length) {
-        const started = ready[taken++] as Started;
-        settle(this.settleNow(started), started.at);
+        const end = ready.length;
+        for (let at = taken; at < end; at++) (ready[at] as Started).take();
+        while (taken < end) {
+          const started = ready[taken++] as Started;
+          settle(this.settleNow(started), started.at);
+        }
       }
     };
     const launch = (): void => {

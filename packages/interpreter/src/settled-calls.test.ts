@@ -79,7 +79,7 @@ describe('a tool call that settles during call', () => {
     );
   });
 
-  it('takes a join’s settled calls after its first lanes started, in the order they settled', async () => {
+  it('takes a join’s settled calls in generations: those ready together, then those they launched', async () => {
     const log: string[] = [];
     const tools: Record<string, ToolBinding> = {
       Tool: {
@@ -95,7 +95,7 @@ describe('a tool call that settles during call', () => {
     });
     expect({ printed: outcome.success && outcome.printed, log }).toEqual({
       printed: '(10 20 30 40)',
-      log: ['call 1', 'call 2', 'take 1', 'call 3', 'take 2', 'call 4', 'take 3', 'take 4'],
+      log: ['call 1', 'call 2', 'take 1', 'take 2', 'call 3', 'call 4', 'take 3', 'take 4'],
     });
   });
 
