@@ -150,7 +150,9 @@ export class ScriptRuntime implements Runtime {
   }
 
   private charge(m: Machine, size: number, record: CallRecord): void {
-    m.allocate(size, `at nested call ${record.tool} at call ${record.index}`);
+    // The message is built only for the call that exceeds the budget.
+    if (m.allocated + size <= m.limits.retainedValues) m.allocated += size;
+    else m.allocate(size, `at nested call ${record.tool} at call ${record.index}`);
   }
 
   /** Starts one call: its audit record, its call-start event and the binding's call. */

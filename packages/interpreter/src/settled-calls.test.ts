@@ -119,6 +119,27 @@ describe('a tool call that settles during call', () => {
     }
   });
 
+  it('still returns to the event loop during a long chain of calls that settle at once', async () => {
+    let ran = false;
+    let seen = false;
+    setImmediate(() => {
+      ran = true;
+    });
+    const tools: Record<string, ToolBinding> = {
+      Check: {
+        call: () => {
+          seen ||= ran;
+          return 1;
+        },
+      },
+    };
+    const outcome = await evaluate('(dotimes (i 60000) (Check)) "done"', {
+      tools,
+      limits: { nestedCalls: 60_000 },
+    });
+    expect({ success: outcome.success, seen }).toEqual({ success: true, seen: true });
+  }, 30_000);
+
   it('turns a synchronous throw into the call’s error value', async () => {
     const tools: Record<string, ToolBinding> = {
       Tool: {
