@@ -155,6 +155,7 @@ export async function evaluate(source: string, options: EvaluateOptions = {}): P
       parallelism,
       options.onEvent,
       waiter.wake,
+      waiter.halted,
     );
     runtime.direct = program.direct;
     machine.runtime = runtime;

@@ -35,4 +35,4 @@ expectTypeOf<keyof Limits>().toEqualTypeOf<
   | 'valueSize'
   | 'retainedValues'
 >();
-expectTypeOf<ToolBinding['call']>().returns.toEqualTypeOf<Promise<unknown>>();
+expectTypeOf<ToolBinding['call']>().returns.toEqualTypeOf<unknown>();

@@ -26,6 +26,7 @@ export {
   type CallEvent,
   type CallRecord,
   type Clock,
+  SettledCall,
   type ToolBinding,
   type ToolCallContext,
   ToolDenied,

@@ -260,12 +260,62 @@ function surelyWithin(args: readonly Value[], maxSize: number): boolean {
   return bound <= maxSize;
 }
 
+/**
+ * The common call's projection: flat keyword arguments holding integers or strings, each
+ * key a property of the schema (or any key, when it names none). Undefined for anything
+ * else, which takes the general path and its checks; both give the same object.
+ */
+function flatArguments(
+  args: readonly Value[],
+  properties: Record<string, JsonSchema> | undefined,
+): JsonObject | undefined {
+  if (args.length % 2 === 1) return undefined;
+  const result: JsonObject = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const key = args[i];
+    const value = args[i + 1];
+    if (!(key instanceof Sym) || !isKeyword(key)) return undefined;
+    if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+    key.argumentName ??= key.name.slice(1);
+    const name = key.argumentName;
+    if (name === '__proto__') return undefined;
+    if (properties !== undefined) {
+      if (!Object.hasOwn(properties, name)) return undefined;
+      const type = (properties[name] as JsonSchema | undefined)?.type;
+      if (type === 'boolean' || type === 'object' || type === 'array') return undefined;
+    }
+    result[name] = value;
+  }
+  return result;
+}
+
+type ArgumentsResult =
+  | { success: true; value: JsonObject }
+  | { success: false; error: { message: string } };
+
 /** Projects a tool call's argument list (a keyword plist) to a JSON object following `schema`. */
 export function toolArguments(
   args: readonly Value[],
   schema: JsonSchema | undefined,
   maxSize = DEFAULT_MAX,
-): { success: true; value: JsonObject } | { success: false; error: { message: string } } {
+): ArgumentsResult {
+  const properties = schema?.properties;
+  if (
+    (properties === undefined || (typeof properties === 'object' && properties !== null)) &&
+    surelyWithin(args, maxSize)
+  ) {
+    const flat = flatArguments(args, properties as Record<string, JsonSchema> | undefined);
+    if (flat !== undefined) return { success: true, value: flat };
+  }
+  return projectArguments(args, schema, maxSize);
+}
+
+/** `toolArguments` by its general path alone (exported for the fast path's tests). */
+export function projectArguments(
+  args: readonly Value[],
+  schema: JsonSchema | undefined,
+  maxSize = DEFAULT_MAX,
+): ArgumentsResult {
   try {
     if (!surelyWithin(args, maxSize) && !printsWithin(list(args as Value[]), maxSize))
       throw new Refusal(

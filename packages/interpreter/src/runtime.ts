@@ -10,6 +10,7 @@ import { failure, type Settled, settleResult } from './tool-result.js';
 import {
   type CallEvent,
   type CallRecord,
+  SettledCall,
   type ToolBinding,
   type ToolCallContext,
   ToolDenied,
@@ -28,6 +29,43 @@ function spreadLast(args: Value[]): Value[] {
   return out;
 }
 
+const RUNNING = 0;
+const RETURNED = 1;
+const THREW = 2;
+const REFUSED = 3;
+
+/** A started call: its audit record and what its binding's `call` handed back. */
+class Started {
+  /** Its position in a parallel join. */
+  at = 0;
+  constructor(
+    readonly record: CallRecord,
+    /** The promise, the result or SettledCall, the error thrown, or the refusal message. */
+    public returned: unknown,
+    public state: typeof RUNNING | typeof RETURNED | typeof THREW | typeof REFUSED,
+  ) {}
+
+  /** Takes a SettledCall's result (or what it threw) in its place. */
+  take(): void {
+    const returned = this.returned;
+    if (this.state !== RETURNED || !SettledCall.isInstance(returned)) return;
+    try {
+      this.returned = returned.take();
+    } catch (error) {
+      this.returned = error;
+      this.state = THREW;
+    }
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
 /** The program-level side of the machine: named calls, tool dispatch, the call audit. */
 export class ScriptRuntime implements Runtime {
   gensymCounter = 0;
@@ -37,6 +75,9 @@ export class ScriptRuntime implements Runtime {
   private batches = 0;
   /** One signal for every call: it aborts when the evaluation stops waiting for its calls. */
   private readonly calling = new AbortController();
+  // Read once, and `aborted` mirrored: the signal's getters check their receiver on every read.
+  private readonly signal = this.calling.signal;
+  private aborted = false;
 
   constructor(
     readonly cx: CompileContext,
@@ -46,6 +87,8 @@ export class ScriptRuntime implements Runtime {
     readonly onEvent: ((event: CallEvent) => void) | undefined,
     /** Resumes the waiting evaluation, or fails it with an error. */
     readonly wake: (error?: unknown) => void,
+    /** Why the evaluation stopped (cancellation, wall time), once it has. */
+    readonly halted: () => unknown,
   ) {}
 
   callNamed(m: Machine, name: Sym, args: Value[]): void {
@@ -107,17 +150,13 @@ export class ScriptRuntime implements Runtime {
   }
 
   private charge(m: Machine, size: number, record: CallRecord): void {
-    m.allocate(size, `at nested call ${record.tool} at call ${record.index}`);
+    // The message is built only for the call that exceeds the budget.
+    if (m.allocated + size <= m.limits.retainedValues) m.allocated += size;
+    else m.allocate(size, `at nested call ${record.tool} at call ${record.index}`);
   }
 
-  /** Starts one call; `then` receives the settled guest value (a denial also sets `fatal`). */
-  private dispatch(
-    tool: string,
-    args: Value[],
-    index: number,
-    batch: string | undefined,
-    then: (settled: Settled, record: CallRecord) => void,
-  ): CallRecord {
+  /** Starts one call: its audit record, its call-start event and the binding's call. */
+  private begin(tool: string, args: Value[], index: number, batch: string | undefined): Started {
     const binding = this.tools.get(tool) as ToolBinding;
     const converted = toolArguments(
       args,
@@ -136,8 +175,7 @@ export class ScriptRuntime implements Runtime {
     if (!converted.success) {
       const message = `invalid arguments for ${tool}: ${converted.error.message}`;
       record.error = message;
-      queueMicrotask(() => then({ value: failure(message), size: 0 }, record));
-      return record;
+      return new Started(record, message, REFUSED);
     }
     if (this.onEvent !== undefined)
       this.emit({
@@ -147,23 +185,41 @@ export class ScriptRuntime implements Runtime {
         arguments: converted.value,
         ...(batch === undefined ? {} : { batch }),
       });
-    const signal = this.calling.signal;
+    const signal = this.signal;
     const context: ToolCallContext =
       batch === undefined
         ? { index, direct: this.direct, signal }
         : { index, batch, direct: this.direct, signal };
-    let started: Promise<unknown>;
+    let returned: unknown;
     try {
-      started = Promise.resolve(binding.call(converted.value as JsonObject, context));
+      returned = binding.call(converted.value as JsonObject, context);
     } catch (error) {
-      started = Promise.reject(error);
+      return new Started(record, error, THREW);
     }
-    started.then(
+    return new Started(record, returned, isThenable(returned) ? RUNNING : RETURNED);
+  }
+
+  /** Settles a call that finished during `call`, as its promise's callback would have. */
+  private settleNow(started: Started): Settled {
+    const record = started.record;
+    const raw = started.returned;
+    switch (started.state) {
+      case REFUSED:
+        return { value: failure(raw as string), size: 0 };
+      case THREW:
+        return this.finish(this.refuse(raw, record), record);
+    }
+    return this.finish(settleResult(raw, record, this.limits.valueSize, this.direct), record);
+  }
+
+  /** Waits for a call still running; `then` receives its settled guest value. */
+  private await(started: Started, then: (settled: Settled) => void): void {
+    const record = started.record;
+    Promise.resolve(started.returned).then(
       (raw) =>
-        this.finish(settleResult(raw, record, this.limits.valueSize, this.direct), record, then),
-      (error: unknown) => this.finish(this.refuse(error, record), record, then),
+        then(this.finish(settleResult(raw, record, this.limits.valueSize, this.direct), record)),
+      (error: unknown) => then(this.finish(this.refuse(error, record), record)),
     );
-    return record;
   }
 
   private refuse(error: unknown, record: CallRecord): Settled {
@@ -175,18 +231,15 @@ export class ScriptRuntime implements Runtime {
       this.wake();
       return { value: failure(error.message), size: 0 };
     }
-    const aborted = this.calling.signal.aborted;
+    const aborted = this.aborted;
     const message = aborted ? 'cancelled' : error instanceof Error ? error.message : String(error);
     record.status = aborted ? 'cancelled' : 'error';
     record.error = message;
     return { value: failure(message), size: 0 };
   }
 
-  private finish(
-    settled: Settled,
-    record: CallRecord,
-    then: (settled: Settled, record: CallRecord) => void,
-  ): void {
+  /** Emits a settled call's call-end event. */
+  private finish(settled: Settled, record: CallRecord): Settled {
     if (this.onEvent !== undefined) {
       const { index, tool, batch, status, error } = record;
       this.emit({
@@ -198,11 +251,12 @@ export class ScriptRuntime implements Runtime {
         ...(error === undefined ? {} : { error }),
       });
     }
-    then(settled, record);
+    return settled;
   }
 
   /** Aborts every running call (denial, cancellation, budget stop), marking them cancelled. */
   cancelRunning(): void {
+    this.aborted = true;
     this.calling.abort();
     for (const record of this.calls)
       if (record.status === 'error' && record.error === undefined) record.status = 'cancelled';
@@ -210,18 +264,30 @@ export class ScriptRuntime implements Runtime {
 
   callTool(m: Machine, tool: string, args: Value[]): void {
     const index = this.admit(m, tool);
-    m.pending = true;
-    this.dispatch(tool, args, index, undefined, (settled, record) => {
-      if (this.fatal === undefined)
-        try {
-          this.charge(m, settled.size, record);
-          m.val = settled.value;
-        } catch (error) {
-          this.wake(error);
-          return;
-        }
-      this.wake();
-    });
+    const started = this.begin(tool, args, index, undefined);
+    if (started.state === RUNNING) {
+      m.pending = true;
+      this.await(started, (settled) => {
+        if (this.fatal === undefined)
+          try {
+            this.charge(m, settled.size, started.record);
+            m.val = settled.value;
+          } catch (error) {
+            this.wake(error);
+            return;
+          }
+        this.wake();
+      });
+      return;
+    }
+    // Settled during `call`: the machine goes on at once, stopping as a wake would.
+    started.take();
+    const settled = this.settleNow(started);
+    const stop = this.halted();
+    if (stop !== undefined) throw stop;
+    if (this.fatal !== undefined) throw this.fatal;
+    this.charge(m, settled.size, started.record);
+    m.val = settled.value;
   }
 
   callParallel(m: Machine, calls: Array<{ tool: string; args: Value[] }>): void {
@@ -253,10 +319,32 @@ export class ScriptRuntime implements Runtime {
         });
     const results = new Array<Settled>(total);
     const records = new Array<CallRecord>(total);
+    // Calls that settled during `call`, taken in the order they settled, as the callbacks
+    // of resolved promises would have been.
+    const ready: Started[] = [];
+    let taken = 0;
     let next = 0;
     let finished = 0;
+    const settle = (settled: Settled, at: number): void => {
+      results[at] = settled;
+      if (++finished === total) this.join(m, results, records);
+      else launch();
+    };
+    // Calls ready together form a generation: all are taken before the script resumes any,
+    // as a host's callbacks on resolved promises run before the script's; the calls they
+    // launch form the next generation.
+    const drain = (): void => {
+      while (taken < ready.length) {
+        const end = ready.length;
+        for (let at = taken; at < end; at++) (ready[at] as Started).take();
+        while (taken < end) {
+          const started = ready[taken++] as Started;
+          settle(this.settleNow(started), started.at);
+        }
+      }
+    };
     const launch = (): void => {
-      if (next >= total || this.fatal !== undefined || this.calling.signal.aborted) return;
+      if (next >= total || this.fatal !== undefined || this.aborted) return;
       const at = next++;
       const call = calls[at] as { tool: string; args: Value[] };
       let index: number;
@@ -266,14 +354,19 @@ export class ScriptRuntime implements Runtime {
         this.wake(error);
         return;
       }
-      records[at] = this.dispatch(call.tool, call.args, index, batch, (settled) => {
-        results[at] = settled;
-        if (++finished === total) this.join(m, results, records);
-        else launch();
-      });
+      const started = this.begin(call.tool, call.args, index, batch);
+      started.at = at;
+      records[at] = started.record;
+      if (started.state !== RUNNING) ready.push(started);
+      else
+        this.await(started, (settled) => {
+          settle(settled, at);
+          drain();
+        });
     };
     m.pending = true;
     for (let lane = 0; lane < lanes; lane++) launch();
+    drain();
   }
 
   private join(m: Machine, results: Settled[], records: CallRecord[]): void {

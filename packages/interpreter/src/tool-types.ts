@@ -1,6 +1,7 @@
 import type { JsonObject, JsonSchema } from './json.js';
 
 const deniedMarker = Symbol.for('toolcall.error.ToolDenied');
+const settledMarker = Symbol.for('toolcall.SettledCall');
 
 /** Thrown by a tool binding when permission is denied: it aborts the whole script. */
 export class ToolDenied extends Error {
@@ -12,6 +13,23 @@ export class ToolDenied extends Error {
     return typeof value === 'object' && value !== null && deniedMarker in value;
   }
 }
+
+/**
+ * A tool call that settled while `call` ran. The interpreter takes its result when it
+ * resumes the script, exactly where it would have taken a resolved promise's (a parallel
+ * join takes its calls in the order they settled), but without waiting for a microtask.
+ */
+export abstract class SettledCall {
+  /** Returns the raw result, or throws as a rejected call would (ToolDenied aborts the script). */
+  abstract take(): unknown;
+
+  /** Whether `value` is a SettledCall, across copies of this package. */
+  static isInstance(value: unknown): value is SettledCall {
+    return typeof value === 'object' && value !== null && settledMarker in value;
+  }
+}
+// On the prototype, so a settlement costs no extra own property.
+Object.defineProperty(SettledCall.prototype, settledMarker, { value: true });
 
 /** The context a tool call receives: its 1-based call index, parallel batch id, whether the script is one direct call, and cancellation signal. */
 export type ToolCallContext = {
@@ -29,8 +47,13 @@ export type ToolBinding = {
   inputSchema?: JsonSchema;
   /** The tool must be the entire expression (no composition). */
   standaloneOnly?: boolean;
-  /** Runs the tool: resolves to a JSON value or string; `{ error: string }` is a failure; throwing ToolDenied aborts the script. */
-  call(args: JsonObject, context: ToolCallContext): Promise<unknown>;
+  /**
+   * Runs the tool: resolves to a JSON value or string; `{ error: string }` is a failure;
+   * throwing ToolDenied aborts the script. A call that finished at once may return its
+   * result (or a SettledCall) instead of a promise: the script then goes on without
+   * waiting for a microtask, with the same results and events.
+   */
+  call(args: JsonObject, context: ToolCallContext): unknown;
 };
 
 /** The audit record of one nested call. */

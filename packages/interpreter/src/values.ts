@@ -2,9 +2,12 @@
 export class Sym {
   readonly name: string;
   readonly interned: boolean;
+  /** A keyword's name without its colon, kept once a tool call's arguments asked for it. */
+  argumentName: string | undefined;
   constructor(name: string, interned: boolean) {
     this.name = name;
     this.interned = interned;
+    this.argumentName = undefined;
   }
 }
 

@@ -56,6 +56,9 @@ export class Waiter {
     else this.step(false);
   };
 
+  /** Why the evaluation stopped waiting (cancellation, wall time), once it has. */
+  readonly halted = (): unknown => this.stop;
+
   /** Stops the evaluation as cancelled. */
   cancel(): void {
     this.cancelled = true;

@@ -49,8 +49,9 @@ async function script(expression) {
   }
 }
 
-// The floor: the interpreter alone, its tool a bare binding, no pipeline and no driver.
-const bare = { Noop: { inputSchema: noop.inputSchema, call: async () => 'ok' } };
+// The floor: the interpreter alone, its tool a bare binding that returns at once (as a
+// pipeline run whose steps are all synchronous does), no pipeline and no driver.
+const bare = { Noop: { inputSchema: noop.inputSchema, call: () => 'ok' } };
 async function interpreterAlone(expression) {
   const outcome = await evaluate(expression, { tools: bare, limits: { nestedCalls: COUNT + 1 } });
   if (!outcome.success) throw new Error(outcome.error.message);

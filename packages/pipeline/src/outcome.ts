@@ -57,6 +57,12 @@ export interface ToolOutcome {
 export interface ToolRun {
   readonly toolUseId: string;
   readonly outcome: Promise<ToolOutcome>;
+  /**
+   * The outcome once the call has settled, else undefined. A call whose steps all finished
+   * at once (no asynchronous hook, permission prompt, resource or handler) has settled
+   * when `runTool` returns, so a caller can use it without waiting for a microtask.
+   */
+  readonly settledOutcome?: ToolOutcome | undefined;
   /** Settles the call as cancelled if it has not settled; later continuations are ignored. */
   cancel(): void;
 }

@@ -14,7 +14,7 @@ const NO_APPROVALS: readonly PermissionApproval[] = Object.freeze([]);
 /** One call travelling through the pipeline; settles exactly once. */
 export class ToolCallRun implements ToolRun {
   readonly toolUseId: string;
-  readonly outcome: Promise<ToolOutcome>;
+  settledOutcome: ToolOutcome | undefined = undefined;
   readonly core: PipelineCore;
   readonly name: string;
   readonly source: CallSource;
@@ -29,7 +29,8 @@ export class ToolCallRun implements ToolRun {
   approvals: PermissionApproval[] | undefined;
   repair: RepairSummary | undefined;
   repairNote: string | undefined;
-  #resolve!: (outcome: ToolOutcome) => void;
+  #outcome: Promise<ToolOutcome> | undefined;
+  #resolve: ((outcome: ToolOutcome) => void) | undefined;
   readonly #startedAt: number;
 
   constructor(core: PipelineCore, request: ToolCallRequest) {
@@ -43,9 +44,20 @@ export class ToolCallRun implements ToolRun {
     this.onPermissionWait = request.onPermissionWait;
     this.context = new CallContext(this.name, this.toolUseId, this.parentId, this.source);
     this.#startedAt = core.telemetry === undefined ? 0 : core.now();
-    this.outcome = new Promise((resolve) => {
-      this.#resolve = resolve;
-    });
+  }
+
+  /** Made on first use: a caller that reads `settledOutcome` never pays for the promise. */
+  get outcome(): Promise<ToolOutcome> {
+    if (this.#outcome === undefined) {
+      const settled = this.settledOutcome;
+      this.#outcome =
+        settled !== undefined
+          ? Promise.resolve(settled)
+          : new Promise((resolve) => {
+              this.#resolve = resolve;
+            });
+    }
+    return this.#outcome;
   }
 
   /** Starts the steps; `executeCall` settles every failure, even a programmer's, as an error. */
@@ -159,7 +171,8 @@ export class ToolCallRun implements ToolRun {
         core.onWarning?.(`Telemetry failed: ${messageOf(error)}`);
       }
     }
-    this.#resolve(outcome);
+    this.settledOutcome = outcome;
+    this.#resolve?.(outcome);
   }
 
   identity() {

@@ -65,9 +65,40 @@ function boundedCopy(value: unknown, bounds: AuditBounds, depth: number): unknow
   return value;
 }
 
+/**
+ * The common arguments, a flat object of short strings, numbers, booleans and nulls, copied
+ * in one loop; undefined for anything else, which takes the general copy. Both give the
+ * same copy and the same size estimate.
+ */
+function flatCopy(args: Record<string, unknown>, bounds: AuditBounds): JsonObject | undefined {
+  const copy: Record<string, JsonValue> = {};
+  let size = 2;
+  for (const key in args) {
+    const value = args[key];
+    if (typeof value === 'string') {
+      if (value.length > bounds.argumentString) return undefined;
+      size += value.length + 2;
+    } else if (typeof value === 'number' || typeof value === 'boolean' || value === null) {
+      size += 8;
+    } else return undefined;
+    if (key === '__proto__') return undefined;
+    size += key.length + 4;
+    copy[key] = value;
+  }
+  return size > bounds.argumentsSize ? undefined : copy;
+}
+
 /** A bounded copy of a call's arguments: long strings truncated; too large or deep aggregates dropped (`null`). */
 export function boundArguments(args: unknown, bounds: AuditBounds): JsonObject | null {
   if (!isPlainObject(args)) return null;
+  return flatCopy(args, bounds) ?? boundedArguments(args, bounds);
+}
+
+/** `boundArguments` by its general copy alone (exported for the fast path's tests). */
+export function boundedArguments(
+  args: Record<string, unknown>,
+  bounds: AuditBounds,
+): JsonObject | null {
   used = 0;
   try {
     return boundedCopy(args, bounds, 0) as JsonObject;

@@ -1,4 +1,4 @@
-import { type ToolBinding, ToolDenied } from '@toolcall/interpreter';
+import { SettledCall, type ToolBinding, ToolDenied } from '@toolcall/interpreter';
 import type { Catalog } from '../catalog/catalog.js';
 import type { ToolOutcome, ToolRun } from '../outcome.js';
 import { feedbackOf } from '../project.js';
@@ -70,18 +70,24 @@ export class NestedCalls {
     this.audit.cancelRunning();
   }
 
-  async call(
+  /**
+   * Starts one nested call through the pipeline. A call that settled at once hands the
+   * interpreter a SettledCall, which settles the audit when the script takes it; otherwise
+   * a promise of the same result.
+   */
+  call(
     tool: string,
     args: unknown,
     index: number,
     batch: string | undefined,
     signal: AbortSignal,
-  ): Promise<unknown> {
+  ): unknown {
     const { audit, envelopeId, settings } = this;
-    const { bounds, childResultLimit, limits } = settings;
     // childToolUseId's form, without its argument check: the interpreter's index is valid.
     const id = `${envelopeId}/${index}`;
-    audit.start(new ChildRow(index, id, tool, boundArguments(args, bounds), batch ?? null));
+    audit.start(
+      new ChildRow(index, id, tool, boundArguments(args, settings.bounds), batch ?? null),
+    );
     const run = settings.pipeline.runTool({
       name: tool,
       input: args,
@@ -90,12 +96,22 @@ export class NestedCalls {
       source: 'ptc',
       onPermissionWait: this.#onPermissionWait,
     });
+    const settled = run.settledOutcome;
+    if (settled !== undefined) return new SettledChild(this, tool, index, settled);
     this.#running[index] = run;
     // Denial, budget stops and cancellation end the evaluation; whatever still runs is then
     // cancelled by cancelRunning, which avoids a listener on every call's signal.
     if (signal.aborted) run.cancel();
-    const outcome = await run.outcome;
-    this.#running[index] = undefined;
+    return run.outcome.then((outcome) => {
+      this.#running[index] = undefined;
+      return this.settle(tool, index, outcome);
+    });
+  }
+
+  /** Audits a settled call and returns what the guest sees; a denial throws ToolDenied. */
+  settle(tool: string, index: number, outcome: ToolOutcome): unknown {
+    const { audit, settings } = this;
+    const { bounds, childResultLimit, limits } = settings;
     const record = audit.record(index) as ChildRecord;
     // Settled already: the script stopped waiting and cancelled it; a late outcome changes nothing.
     if (record.status !== 'running') return { error: 'cancelled' };
@@ -108,7 +124,7 @@ export class NestedCalls {
       const message = errorText(outcome);
       if (outcome.error?.code === 'denied') {
         audit.settle(index, 'denied', message);
-        throw new ToolDenied(`${tool} (${id}): ${message}`);
+        throw new ToolDenied(`${tool} (${record.id}): ${message}`);
       }
       const status = outcome.error?.code === 'cancelled' ? 'cancelled' : 'error';
       audit.settle(index, status, message);
@@ -131,5 +147,21 @@ export class NestedCalls {
     record.warning = outcome.warnings.length > 0;
     audit.settle(index, 'success', jsonResult(outcome.result));
     return outcome.result;
+  }
+}
+
+/** A nested call that settled inside `runTool`: audited when the script takes its result. */
+class SettledChild extends SettledCall {
+  constructor(
+    readonly calls: NestedCalls,
+    readonly tool: string,
+    readonly index: number,
+    readonly outcome: ToolOutcome,
+  ) {
+    super();
+  }
+
+  take(): unknown {
+    return this.calls.settle(this.tool, this.index, this.outcome);
   }
 }

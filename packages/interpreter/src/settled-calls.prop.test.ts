@@ -1,0 +1,194 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import {
+  type CallEvent,
+  evaluate,
+  intern,
+  type Outcome,
+  SettledCall,
+  type ToolBinding,
+  ToolDenied,
+  type Value,
+} from './index.js';
+import { projectArguments, toolArguments } from './json.js';
+
+const schema = { type: 'object', properties: { n: { type: 'integer' } } };
+
+/** What the tool does for `n`: a value, a failure value, a throw, a non-JSON result or a denial. */
+function work(n: number, deny: boolean): unknown {
+  switch (n % 6) {
+    case 0:
+      return { error: `bad ${n}` };
+    case 1:
+      throw new Error(`boom ${n}`);
+    case 2:
+      return () => n;
+    case 3:
+      if (deny && n > 30) throw new ToolDenied(`no ${n}`);
+      return [n, { half: n / 2 }];
+    default:
+      return n * 2;
+  }
+}
+
+class Later extends SettledCall {
+  constructor(
+    readonly n: number,
+    readonly deny: boolean,
+  ) {
+    super();
+  }
+  take(): unknown {
+    return work(this.n, this.deny);
+  }
+}
+
+type Mode = 'async' | 'sync' | 'settled';
+
+function binding(modeOf: (n: number) => Mode, deny = true): Record<string, ToolBinding> {
+  return {
+    Tool: {
+      inputSchema: schema,
+      call: (args) => {
+        const n = Number(args.n);
+        const mode = modeOf(n);
+        if (mode === 'async') return Promise.resolve().then(() => work(n, deny));
+        if (mode === 'settled') return new Later(n, deny);
+        return work(n, deny);
+      },
+    },
+  };
+}
+
+const number = fc.integer({ min: 0, max: 40 });
+const call = number.map((n) => `(Tool :n ${n})`);
+const step = fc.oneof(
+  call,
+  number.map((n) => `(Tool :m ${n})`),
+  fc.array(call, { minLength: 1, maxLength: 4 }).map((calls) => `(parallel ${calls.join(' ')})`),
+  fc
+    .array(number, { maxLength: 8 })
+    .map((items) => `(parallel-map (lambda (n) (Tool :n n)) (list ${items.join(' ')}))`),
+);
+const script = fc
+  .array(step, { minLength: 1, maxLength: 6 })
+  .map((steps) => `(list ${steps.join(' ')})`);
+
+async function run(
+  source: string,
+  tools: Record<string, ToolBinding>,
+  parallelism: number,
+): Promise<{ outcome: unknown; events: CallEvent[] }> {
+  const events: CallEvent[] = [];
+  const { value: _value, ...outcome } = (await evaluate(source, {
+    tools,
+    parallelism,
+    onEvent: (event) => events.push(event),
+  })) as Outcome & { value?: unknown };
+  return { outcome, events };
+}
+
+describe('calls that settle during call', () => {
+  test.prop([script, fc.integer({ min: 1, max: 4 })], { numRuns: 150 })(
+    'give the same outcome and event sequence as calls that resolve promises',
+    async (source, parallelism) => {
+      const waited = await run(
+        source,
+        binding(() => 'async'),
+        parallelism,
+      );
+      expect(
+        await run(
+          source,
+          binding(() => 'sync'),
+          parallelism,
+        ),
+      ).toEqual(waited);
+      expect(
+        await run(
+          source,
+          binding(() => 'settled'),
+          parallelism,
+        ),
+      ).toEqual(waited);
+    },
+  );
+
+  test.prop(
+    [
+      script,
+      fc.integer({ min: 1, max: 4 }),
+      fc.array(fc.constantFrom<Mode>('async', 'sync', 'settled'), {
+        minLength: 41,
+        maxLength: 41,
+      }),
+    ],
+    { numRuns: 150 },
+  )(
+    'mixed with waiting calls, give the same outcome and the same events per call',
+    async (source, parallelism, modes) => {
+      const byCall = (events: CallEvent[]): string[] =>
+        events.map((event) => JSON.stringify(event)).sort();
+      // Without denials: a denial's effect on siblings still running depends on timing.
+      const waited = await run(
+        source,
+        binding(() => 'async', false),
+        parallelism,
+      );
+      const mixed = await run(
+        source,
+        binding((n) => modes[n] as Mode, false),
+        parallelism,
+      );
+      expect({ outcome: mixed.outcome, events: byCall(mixed.events) }).toEqual({
+        outcome: waited.outcome,
+        events: byCall(waited.events),
+      });
+      // Calls start in index order however they settle.
+      const starts = (events: CallEvent[]): number[] =>
+        events.filter((event) => event.type === 'call-start').map((event) => event.index);
+      expect(starts(mixed.events)).toEqual([...starts(mixed.events)].sort((a, b) => a - b));
+    },
+  );
+});
+
+const keyword = fc.constantFrom(':n', ':name', ':flag', ':items', ':other', ':__proto__', 'n');
+const argument = fc.oneof(
+  fc.integer(),
+  fc.string({ maxLength: 6 }),
+  fc.constantFrom<Value>(intern('t'), intern('nil'), intern(':json-false'), intern('sym')),
+);
+const argumentSchema = fc.constantFrom(
+  undefined,
+  { type: 'object' },
+  {
+    type: 'object',
+    properties: {
+      n: { type: 'integer' },
+      name: { type: 'string' },
+      flag: { type: 'boolean' },
+      items: { type: 'array' },
+    },
+  },
+  { type: 'object', properties: { n: {} }, additionalProperties: true },
+);
+
+describe('toolArguments', () => {
+  test.prop(
+    [
+      fc.array(
+        fc.oneof(
+          keyword.map((k) => intern(k) as Value),
+          argument,
+        ),
+        { maxLength: 8 },
+      ),
+      argumentSchema,
+    ],
+    {
+      numRuns: 500,
+    },
+  )('projects as its general path does', (args, argSchema) => {
+    expect(toolArguments(args, argSchema, 64)).toEqual(projectArguments(args, argSchema, 64));
+  });
+});
