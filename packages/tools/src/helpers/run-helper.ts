@@ -18,6 +18,11 @@ export interface HelperRequest {
   readonly maxOutputBytes?: number;
   /** Stop collecting (and stop the helper) once stdout holds this many newline-ended lines. */
   readonly maxOutputLines?: number;
+  /**
+   * Sees each collected stdout chunk as it arrives; returning true stops the helper because the
+   * caller has read all it needs. That ending is `stoppedEarly`, not partial output.
+   */
+  readonly enough?: (chunk: Buffer) => boolean;
   readonly signal?: AbortSignal;
   /**
    * Runs the helper confined through @toolcall/exec (private scratch cwd, read-only roots).
@@ -33,6 +38,8 @@ export interface HelperResult {
   readonly exitCode: number | null;
   readonly timedOut: boolean;
   readonly outputLimited: boolean;
+  /** Whether `enough` stopped the helper: the output holds everything the caller needs. */
+  readonly stoppedEarly?: boolean;
   /** Set when the helper could not be started at all. */
   readonly spawnError?: string;
 }
@@ -64,6 +71,7 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
     let stderr = '';
     let timedOut = false;
     let outputLimited = false;
+    let stoppedEarly = false;
     let spawnError: string | undefined;
     const stop = (): void => {
       try {
@@ -79,7 +87,7 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
     const onAbort = (): void => stop();
     request.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
-      if (outputLimited) return;
+      if (outputLimited || stoppedEarly) return;
       chunks.push(chunk);
       size += chunk.length;
       if (lineLimit !== Number.POSITIVE_INFINITY) {
@@ -87,7 +95,10 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
           lines += 1;
         }
       }
-      if (size >= limit || lines >= lineLimit) {
+      if (request.enough?.(chunk) === true) {
+        stoppedEarly = true;
+        stop();
+      } else if (size >= limit || lines >= lineLimit) {
         outputLimited = true;
         stop();
       }
@@ -108,6 +119,7 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
         exitCode: code,
         timedOut,
         outputLimited,
+        stoppedEarly,
         ...(spawnError === undefined ? {} : { spawnError }),
       });
     });
@@ -115,11 +127,35 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
 }
 
 async function runConfined(manager: ExecManager, request: HelperRequest): Promise<HelperResult> {
+  const limit = request.maxOutputBytes ?? Number.POSITIVE_INFINITY;
+  const lineLimit = request.maxOutputLines ?? Number.POSITIVE_INFINITY;
+  let size = 0;
+  let lines = 0;
+  let outputLimited = false;
+  let stoppedEarly = false;
+  // Limits and `enough` apply to stdout as it streams, so the helper stops as early as unconfined.
+  const onStdout = (chunk: Buffer): void => {
+    if (outputLimited || stoppedEarly) return;
+    size += chunk.length;
+    if (lineLimit !== Number.POSITIVE_INFINITY) {
+      for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) {
+        lines += 1;
+      }
+    }
+    if (request.enough?.(chunk) === true) {
+      stoppedEarly = true;
+      run.cancel();
+    } else if (size >= limit || lines >= lineLimit) {
+      outputLimited = true;
+      run.cancel();
+    }
+  };
   const run = manager.runHelper({
     argv: request.argv,
     readRoots: request.readRoots,
     ...(request.writeDirs === undefined ? {} : { writeDirs: request.writeDirs }),
     timeoutMs: request.timeoutMs,
+    onStdout,
   });
   const onAbort = (): void => run.cancel();
   request.signal?.addEventListener('abort', onAbort, { once: true });
@@ -136,13 +172,13 @@ async function runConfined(manager: ExecManager, request: HelperRequest): Promis
       };
     }
     const { output, facts } = settled.value;
-    const limit = request.maxOutputBytes ?? Number.POSITIVE_INFINITY;
     return {
       stdout: output.length > limit ? output.subarray(0, limit) : output,
       stderr: '',
       exitCode: facts.exitCode ?? null,
       timedOut: facts.timedOut,
-      outputLimited: facts.outputLimited || output.length > limit,
+      outputLimited: outputLimited || facts.outputLimited || output.length > limit,
+      stoppedEarly,
     };
   } finally {
     request.signal?.removeEventListener('abort', onAbort);
