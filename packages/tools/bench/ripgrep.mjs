@@ -1,13 +1,14 @@
 // Grep and Glob against raw ripgrep with the exact argv the tool passed, in one run.
 // Run alone after a build: `node bench/ripgrep.mjs` (bench/run.mjs runs it too).
 // BENCH_ROUNDS sets the paired rounds per case (default 15); BENCH_TREE a tree to search instead
-// of a copy of the repository's node_modules.
+// of a copy of the repository's node_modules; BENCH_TOOLS_DIST another build's dist/index.js
+// (an earlier commit's, to compare before and after in the same conditions).
 import childProcess, { execFileSync, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The @vscode/ripgrep binary the tools use, so both sides run the same ripgrep. */
 export function ripgrepPath() {
@@ -184,7 +185,10 @@ async function measure({ pipeline, tree, scratch, rounds, goal }) {
  * where bwrap works, confined through an exec manager against ripgrep under the same bwrap argv.
  */
 export async function benchSearch({ rounds = Number(process.env.BENCH_ROUNDS ?? 15) } = {}) {
-  const { createToolSet } = await import('../dist/index.js');
+  const dist = process.env.BENCH_TOOLS_DIST;
+  const { createToolSet } = await import(
+    dist === undefined ? '../dist/index.js' : pathToFileURL(path.resolve(dist)).href
+  );
   const { createExecManager } = await import('@toolcall/exec');
   const scratch = await realpath(await mkdtemp(path.join(tmpdir(), 'toolcall-search-bench-')));
   try {
@@ -202,6 +206,7 @@ export async function benchSearch({ rounds = Number(process.env.BENCH_ROUNDS ?? 
     })
       .toString()
       .split('\n').length;
+    if (dist !== undefined) console.log(`tools build: ${dist}`);
     console.log(
       `search tree: ${tree} (${files - 1} files); ${rounds} paired rounds per case, alternating which side runs first; medians, ratio = median of per-round ratios [interquartile range]`,
     );

@@ -16,8 +16,6 @@ export interface HelperRequest {
   readonly timeoutMs: number;
   /** Stop collecting (and stop the helper) once stdout holds this many bytes. */
   readonly maxOutputBytes?: number;
-  /** Stop collecting (and stop the helper) once stdout holds this many newline-ended lines. */
-  readonly maxOutputLines?: number;
   /**
    * Sees each collected stdout chunk as it arrives; returning true stops the helper because the
    * caller has read all it needs. That ending is `stoppedEarly`, not partial output.
@@ -53,8 +51,6 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
   const [command, ...args] = request.argv;
   if (command === undefined) throw new TypeError('runHelper: argv must name a command');
   const limit = request.maxOutputBytes ?? Number.POSITIVE_INFINITY;
-  const lineLimit = request.maxOutputLines ?? Number.POSITIVE_INFINITY;
-  let lines = 0;
   // A private scratch cwd: ripgrep matches anchored globs relative to its cwd, so the cwd must
   // never be an ancestor of a searched root.
   const scratch =
@@ -88,15 +84,10 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
       if (outputLimited || stoppedEarly) return;
       chunks.push(chunk);
       size += chunk.length;
-      if (lineLimit !== Number.POSITIVE_INFINITY) {
-        for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) {
-          lines += 1;
-        }
-      }
       if (request.enough?.(chunk) === true) {
         stoppedEarly = true;
         stop();
-      } else if (size >= limit || lines >= lineLimit) {
+      } else if (size >= limit) {
         outputLimited = true;
         stop();
       }
@@ -126,24 +117,17 @@ export function runHelper(request: HelperRequest): Promise<HelperResult> {
 
 async function runConfined(manager: ExecManager, request: HelperRequest): Promise<HelperResult> {
   const limit = request.maxOutputBytes ?? Number.POSITIVE_INFINITY;
-  const lineLimit = request.maxOutputLines ?? Number.POSITIVE_INFINITY;
   let size = 0;
-  let lines = 0;
   let outputLimited = false;
   let stoppedEarly = false;
-  // Limits and `enough` apply to stdout as it streams, so the helper stops as early as unconfined.
+  // The byte cap and `enough` watch stdout as it streams, so the helper stops as early as unconfined.
   const onStdout = (chunk: Buffer): void => {
     if (outputLimited || stoppedEarly) return;
     size += chunk.length;
-    if (lineLimit !== Number.POSITIVE_INFINITY) {
-      for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) {
-        lines += 1;
-      }
-    }
     if (request.enough?.(chunk) === true) {
       stoppedEarly = true;
       run.cancel();
-    } else if (size >= limit || lines >= lineLimit) {
+    } else if (size >= limit) {
       outputLimited = true;
       run.cancel();
     }
