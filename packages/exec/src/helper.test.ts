@@ -76,6 +76,30 @@ describe('runHelper', () => {
     expect(manager.liveCount).toBe(0);
   });
 
+  it('streams stdout to onStdout so a caller can stop once it has read enough', async () => {
+    const manager = testManager({ sandbox: 'required' });
+    let seen = '';
+    const run = manager.runHelper({
+      argv: ['bash', '-c', 'echo first; echo oops >&2; sleep 0.2; echo second; sleep 300'],
+      timeoutMs: 30_000,
+      onStdout: (chunk) => {
+        seen += chunk.toString('utf8');
+        if (seen.includes('second')) run.cancel();
+      },
+    });
+    const result = await run.result;
+    if (!result.success) throw result.error;
+    expect({
+      seen,
+      termination: result.value.facts.termination,
+      output: result.value.output.toString('utf8').split('\n').sort(),
+    }).toEqual({
+      seen: 'first\nsecond\n',
+      termination: 'stopped',
+      output: ['', 'first', 'oops', 'second'],
+    });
+  });
+
   it('returns spawn-failed for a missing executable', async () => {
     const manager = testManager();
     const result = await manager.runHelper({ argv: ['definitely-not-a-command-xyz'] }).result;

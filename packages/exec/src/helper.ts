@@ -14,6 +14,11 @@ export interface HelperRequest {
   writeDirs?: readonly string[];
   timeoutMs?: number;
   owner?: OwnerId;
+  /**
+   * Sees each stdout chunk as it arrives (the result still holds the combined output), so a
+   * caller can cancel once it has read enough.
+   */
+  onStdout?: (chunk: Buffer) => void;
 }
 
 /** The captured output and terminal facts of one helper. */
@@ -60,6 +65,7 @@ export function runHelper(manager: ExecManager, request: HelperRequest): HelperR
         confinement: { kind: 'default' },
         writableRoots: [scratch, ...(request.writeDirs ?? [])],
         readRoots: [...(request.readRoots ?? []), ...executableRoots(request.argv[0])],
+        ...(request.onStdout === undefined ? {} : { onStdout: request.onStdout }),
       });
       if (!started.success) return started;
       const { execution, sandbox } = started.value;

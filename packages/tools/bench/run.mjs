@@ -1,19 +1,15 @@
 // Benchmarks the file tools against their command-line baselines in one run:
 // Grep vs rg, Glob vs rg --files -g, Read vs sed -n, ApplyPatch vs git apply.
 // Run after a build: `pnpm --filter @toolcall/tools bench`.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createToolSet } from '../dist/index.js';
-import { ripgrepPath } from './ripgrep.mjs';
+import { benchSearch } from './ripgrep.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const modules = path.resolve(here, '../../../node_modules/.pnpm');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
-const rg = ripgrepPath();
 
 // The machine is shared and loaded, so the best round estimates each side's own cost.
 function best(values) {
@@ -54,107 +50,10 @@ async function compare(label, tool, baseline, goal) {
   );
 }
 
-const rgFlags = [
-  '--no-config',
-  '--hidden',
-  '--no-require-git',
-  '--color',
-  'never',
-  '--max-columns',
-  '2000',
-  '--max-columns-preview',
-];
-const vcs = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'].flatMap((name) => ['--glob', `!${name}`]);
-
 const scratch = await realpath(await mkdtemp(path.join(tmpdir(), 'toolcall-tools-bench-')));
-// The repository's .gitignore ignores node_modules, so Grep (which honours ignore files) would
-// search nothing there; a copy outside the repository is searched in full by tool and baseline.
-const tree = path.join(scratch, 'node_modules');
-execFileSync('cp', ['-a', modules, tree]);
 try {
-  const { pipeline } = createToolSet({ workspace: tree, permissions: { mode: 'full-auto' } });
-  console.log(
-    `tree: ${tree} (${execFileSync(rg, ['--files', '--hidden', '--no-ignore', tree]).toString().split('\n').length - 1} files), ${rounds} rounds, best round each`,
-  );
-
-  await compare(
-    'Grep files_with_matches "createRequire"',
-    () => timeTool(pipeline, 'Grep', { pattern: 'createRequire', path: tree, head_limit: 0 }),
-    () =>
-      timeCommand(rg, [
-        ...rgFlags,
-        ...vcs,
-        '--files-with-matches',
-        '--regexp',
-        'createRequire',
-        '--',
-        tree,
-      ]),
-    1.15,
-  );
-  await compare(
-    'Grep content -i "sourceMappingURL=data"',
-    () =>
-      timeTool(pipeline, 'Grep', {
-        pattern: 'sourceMappingURL=data',
-        path: tree,
-        output_mode: 'content',
-        '-i': true,
-        head_limit: 0,
-      }),
-    () =>
-      timeCommand(rg, [
-        ...rgFlags,
-        '--ignore-case',
-        ...vcs,
-        '--heading',
-        '--with-filename',
-        '--max-count',
-        '1000',
-        '--line-number',
-        '--regexp',
-        'sourceMappingURL=data',
-        '--',
-        tree,
-      ]),
-    1.15,
-  );
-  await compare(
-    'Glob "**/*.d.ts" (stops at 100 results)',
-    () => timeTool(pipeline, 'Glob', { pattern: '**/*.d.ts', path: tree }),
-    () =>
-      timeCommand(rg, [
-        '--files',
-        '--hidden',
-        '--no-ignore',
-        '--no-config',
-        '--glob-case-insensitive',
-        '--glob',
-        '**/*.d.ts',
-        ...vcs,
-        '--',
-        tree,
-      ]),
-    1.15,
-  );
-  await compare(
-    'Glob "**/LICENSE.md" (every result)',
-    () => timeTool(pipeline, 'Glob', { pattern: '**/LICENSE.md', path: tree }),
-    () =>
-      timeCommand(rg, [
-        '--files',
-        '--hidden',
-        '--no-ignore',
-        '--no-config',
-        '--glob-case-insensitive',
-        '--glob',
-        '**/LICENSE.md',
-        ...vcs,
-        '--',
-        tree,
-      ]),
-    1.15,
-  );
+  // Grep and Glob: several patterns and modes against rg with the argv the tool passed.
+  await benchSearch();
 
   // Read: 100 lines at line 1,000,000 of a generated 200 MB file.
   const big = path.join(scratch, 'big.txt');

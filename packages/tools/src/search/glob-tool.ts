@@ -4,7 +4,7 @@ import { ripgrepPath } from '../helpers/ripgrep-path.js';
 import { runHelper } from '../helpers/run-helper.js';
 import { fileToolRenderers } from '../render/renderers.js';
 import { planGlob } from './glob-pattern.js';
-import { vcsExcludes } from './ripgrep-args.js';
+import { lineWatcher, vcsExcludes } from './ripgrep-args.js';
 import { failureError, GLOB_WORDS, partialPrefix, timeoutError } from './search-notices.js';
 import { searchScopeOf } from './search-roots.js';
 
@@ -69,24 +69,24 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
           renderData: { count: 0 },
         };
       argv.push(...vcsExcludes(), '--', ...roots);
+      const included = (line: string): boolean =>
+        line !== '' &&
+        (scope.include.length === 0 || scope.include.some((suffix) => line.endsWith(suffix)));
       const run = await runHelper({
         argv,
         readRoots: roots,
         timeoutMs,
-        maxOutputLines: MAX_ENTRIES + 1,
+        // One entry past the cap proves the listing was truncated.
+        enough: lineWatcher(included, MAX_ENTRIES + 1),
         manager: options.exec,
         signal: context.signal,
       });
-      const found = run.stdout
-        .toString('utf8')
-        .split('\n')
-        .filter(
-          (line) =>
-            line !== '' &&
-            (scope.include.length === 0 || scope.include.some((suffix) => line.endsWith(suffix))),
-        );
+      const output = run.stdout.toString('utf8');
       // A last line without its newline was cut off mid-write.
-      if (run.timedOut && !run.stdout.toString('utf8').endsWith('\n')) found.pop();
+      const complete = output.endsWith('\n')
+        ? output
+        : output.slice(0, output.lastIndexOf('\n') + 1);
+      const found = complete.split('\n').filter(included);
       if (found.length === 0) {
         if (run.timedOut) return fail(timeoutError(GLOB_WORDS));
         if (run.exitCode !== 0 && run.exitCode !== 1 && !run.outputLimited) {

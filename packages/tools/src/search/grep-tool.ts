@@ -5,7 +5,7 @@ import { runHelper } from '../helpers/run-helper.js';
 import { fileToolRenderers } from '../render/renderers.js';
 import { planGlob } from './glob-pattern.js';
 import { grepArgumentsSchema, modeFlags } from './grep-arguments.js';
-import { pageOutput, showPaths } from './grep-output.js';
+import { pageOutput, pageWatcher, showPath, showPaths } from './grep-output.js';
 import { vcsExcludes } from './ripgrep-args.js';
 import { searchDocuments } from './search-documents.js';
 import { failureError, GREP_WORDS, partialPrefix, timeoutError } from './search-notices.js';
@@ -119,6 +119,8 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
         readRoots: roots,
         timeoutMs,
         maxOutputBytes: MAX_COLLECTED_BYTES,
+        // ripgrep stops once the page is settled rather than after the whole tree.
+        enough: pageWatcher({ headLimit, offset }, (line) => showPath(line, mode, scope.show)),
         signal: context.signal,
         manager: options.exec,
       });
@@ -129,7 +131,7 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
         );
       }
       let output = run.stdout.toString('utf8');
-      if ((run.timedOut || run.outputLimited) && !output.endsWith('\n'))
+      if ((run.timedOut || run.outputLimited || run.stoppedEarly) && !output.endsWith('\n'))
         output = output.slice(0, output.lastIndexOf('\n') + 1);
       const lines = output === '' ? [] : output.replace(/\n$/, '').split('\n');
       if (lines.length === 0) {

@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pageOutput, pageWatcher } from './grep-output.js';
+
+/** Feeds `output` to a fresh watcher in chunks cut at `cuts`; returns the complete lines it had seen when it stopped. */
+function watched(
+  output: Buffer,
+  cuts: readonly number[],
+  paging: { headLimit: number; offset: number },
+  show: (line: string) => string,
+): { stopped: boolean; lines: string[] } {
+  const enough = pageWatcher(paging, show);
+  const bounds = [...new Set(cuts.map((cut) => cut % (output.length + 1)))].sort((a, b) => a - b);
+  let start = 0;
+  for (const end of [...bounds, output.length]) {
+    if (end <= start) continue;
+    if (enough(output.subarray(start, end))) {
+      const seen = output.subarray(0, end).toString('utf8');
+      return { stopped: true, lines: seen.slice(0, seen.lastIndexOf('\n')).split('\n') };
+    }
+    start = end;
+  }
+  return { stopped: false, lines: [] };
+}
+
+const line = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.string({ unit: fc.constantFrom('a', '/', ':', 'é', '😀'), maxLength: 12 }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 20_000, max: 120_000 }).map((size) => 'x'.repeat(size)),
+  },
+);
+
+describe('pageWatcher', () => {
+  it('stops only once more output can no longer change the page', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.boolean(),
+        (lines, headLimit, offset, cuts, shorten) => {
+          const show = shorten
+            ? (text: string) => text.replace(/^\/a*/, '')
+            : (text: string) => text;
+          const output = Buffer.from(`${lines.join('\n')}\n`);
+          const seen = watched(output, cuts, { headLimit, offset }, show);
+          if (!seen.stopped) return;
+          const page = (all: string[]) => pageOutput(all.map(show), { headLimit, offset });
+          expect(page(seen.lines)).toEqual(page(lines));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stops one line past the page and at the 200 KiB cap', () => {
+    const five = Buffer.from('a\nb\nc\nd\ne\nf\n');
+    const everyByte = [...five.keys()];
+    expect(watched(five, everyByte, { headLimit: 2, offset: 1 }, (text) => text).lines).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+    expect(watched(five, everyByte, { headLimit: 0, offset: 0 }, (text) => text).stopped).toBe(
+      false,
+    );
+    const wide = Buffer.from(`${'x'.repeat(150_000)}\n${'y'.repeat(60_000)}\nz\n`);
+    expect(watched(wide, [150_001, 210_002], { headLimit: 0, offset: 0 }, (text) => text)).toEqual({
+      stopped: true,
+      lines: ['x'.repeat(150_000), 'y'.repeat(60_000)],
+    });
+  });
+});
