@@ -171,16 +171,8 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   // An extra tool named like a built-in one replaces it (e.g. a harness's own Read).
   const replaced = new Set(extraTools.map((tool) => tool.name));
   const kept = (tool: Tool) => !replaced.has(tool.name);
-  const fileTools = createFileTools({
-    cwd,
-    resources,
-    sessionId,
-    exec: options.exec,
-    reviewPatch: options.reviewPatch,
-    planMode: options.planMode,
-    ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
-  });
-  const tools = fileTools.filter(kept);
+  // One process owner for the whole set: Bash and the file tools' helpers (ripgrep, poppler,
+  // ImageMagick) share its sandbox mode, confinement and teardown.
   const exec =
     options.exec ??
     createExecManager({
@@ -189,6 +181,16 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
       rootOwner: ROOT_OWNER,
       ...(options.sessionStore === undefined ? {} : { sessionStore: options.sessionStore }),
     });
+  const fileTools = createFileTools({
+    cwd,
+    resources,
+    sessionId,
+    exec,
+    reviewPatch: options.reviewPatch,
+    planMode: options.planMode,
+    ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
+  });
+  const tools = fileTools.filter(kept);
   const execution = createExecutionTools({
     manager: exec,
     rootOwner: ROOT_OWNER,

@@ -40,6 +40,12 @@ export interface BubblewrapPlan {
   release(): void;
 }
 
+function depth(path: string): number {
+  let count = 0;
+  for (let index = path.indexOf('/'); index !== -1; index = path.indexOf('/', index + 1)) count++;
+  return path === '/' ? 0 : count;
+}
+
 function refuse(message: string): Result<BubblewrapPlan> {
   return fail(new ExecError('sandbox-failed', message));
 }
@@ -53,6 +59,11 @@ export function planBubblewrap(request: BubblewrapRequest): Result<BubblewrapPla
     for (const fd of fds.splice(0)) closeSync(fd);
   };
   const writable: string[] = [];
+  // Every mount is laid down after the mounts of its ancestors, so a grant inside a masked
+  // directory (a session's own `work` folder inside the protected session store) or a writable
+  // folder inside a read root stays visible instead of being covered.
+  const mounts: Array<{ path: string; args: string[] }> = [];
+  const remounts: string[] = [];
   for (const grant of request.writableRoots) {
     const path = resolve(typeof grant === 'string' ? grant : grant.path);
     let expected: PathIdentity;
@@ -86,14 +97,14 @@ export function planBubblewrap(request: BubblewrapRequest): Result<BubblewrapPla
         release();
         return refuse(`The writable path ${path} was replaced after its permission check.`);
       }
-      argv.push('--bind-fd', String(2 + fds.length), path);
+      mounts.push({ path, args: ['--bind-fd', String(2 + fds.length), path] });
     } else {
       const stats = lstatSync(path);
       if (stats.dev !== expected.dev || stats.ino !== expected.ino) {
         release();
         return refuse(`The writable path ${path} was replaced after its permission check.`);
       }
-      argv.push('--bind', path, path);
+      mounts.push({ path, args: ['--bind', path, path] });
     }
     writable.push(path);
   }
@@ -107,14 +118,22 @@ export function planBubblewrap(request: BubblewrapRequest): Result<BubblewrapPla
       return refuse(action.message);
     }
     if (action.kind === 'mask-directory') {
-      argv.push('--tmpfs', action.path, '--remount-ro', action.path);
+      // Read-only once everything inside it is mounted: bwrap creates nested mount points then.
+      mounts.push({ path: action.path, args: ['--tmpfs', action.path] });
+      remounts.push(action.path);
       masked += 1;
     } else if (action.kind === 'mask-file') {
-      argv.push('--ro-bind', '/dev/null', action.path);
+      mounts.push({ path: action.path, args: ['--ro-bind', '/dev/null', action.path] });
       masked += 1;
     }
   }
-  for (const root of request.readRoots) argv.push('--ro-bind', resolve(root), resolve(root));
+  for (const root of request.readRoots) {
+    mounts.push({ path: resolve(root), args: ['--ro-bind', resolve(root), resolve(root)] });
+  }
+  // Stable: for one path, writable grants, then masks, then read roots, as listed.
+  mounts.sort((a, b) => depth(a.path) - depth(b.path));
+  for (const mount of mounts) argv.push(...mount.args);
+  for (const path of remounts) argv.push('--remount-ro', path);
   if (!request.network) argv.push('--unshare-net');
   argv.push(...BASE_ISOLATION, '--chdir', request.cwd, '--');
   return succeed({ argvPrefix: argv, fds, masked, release });

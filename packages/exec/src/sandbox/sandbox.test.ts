@@ -90,6 +90,34 @@ describe('Bubblewrap confinement', { timeout: 30_000 }, () => {
     expect(text).toBe('ssh-hidden\naws-hidden\nhook-hidden\nhook-readonly\n');
   });
 
+  it('shows a read root inside a masked directory, and keeps masks inside a read root', async () => {
+    const { manager, fakeHome } = confinedManager();
+    const store = join(fakeHome, 'sessions');
+    mkdirSync(join(store, 's1', 'work'), { recursive: true });
+    mkdirSync(join(store, 's2'), { recursive: true });
+    writeFileSync(join(store, 's1', 'work', 'note.md'), 'granted\n');
+    writeFileSync(join(store, 's2', 'secret.md'), 'other session');
+    const scoped = testManager({
+      workspaceRoot: temporaryDirectory('exec-ws-'),
+      sandbox: 'required',
+      protectedPaths: [store, join(fakeHome, '.ssh')],
+    });
+    const script = [
+      `cat ${store}/s1/work/note.md`,
+      `cat ${store}/s2/secret.md 2>/dev/null || echo sibling-hidden`,
+      `cat ${fakeHome}/.ssh/id_rsa 2>/dev/null || echo ssh-hidden`,
+    ].join('; ');
+    const run = scoped.runHelper({
+      argv: ['bash', '-c', script],
+      readRoots: [join(store, 's1', 'work'), fakeHome],
+      timeoutMs: 20_000,
+    });
+    const result = await run.result;
+    if (!result.success) throw result.error;
+    expect(result.value.output.toString('utf8')).toBe('granted\nsibling-hidden\nssh-hidden\n');
+    expect(manager.liveCount).toBe(0);
+  });
+
   it('masks a protected directory that does not exist yet', async () => {
     const { manager, workspace } = confinedManager();
     const fresh = join(workspace, 'repo');
