@@ -1,7 +1,8 @@
 import type { ExecManager } from '@toolcall/exec';
-import type { Tool } from '@toolcall/pipeline';
+import type { HandlerContext, Tool } from '@toolcall/pipeline';
 import type { ResourceResolver } from '@toolcall/resources';
 import { type ApplyPatchOptions, createApplyPatchTool } from './patch/apply-patch-tool.js';
+import type { ReadMemo } from './read/read-memo.js';
 import { createReadTool } from './read/read-tool.js';
 import { createGlobTool } from './search/glob-tool.js';
 import { createGrepTool } from './search/grep-tool.js';
@@ -14,6 +15,10 @@ export interface FileToolsOptions extends Pick<ApplyPatchOptions, 'reviewPatch' 
   readonly exec?: ExecManager | undefined;
   /** Helper timeout in milliseconds (default 20 s). */
   readonly timeoutMs?: number;
+  /** The owner of a call (`/root` unless given); Read tells only `/root` a file is unchanged. */
+  readonly ownerOf?: ((context: HandlerContext) => string) | undefined;
+  /** Read's memory of what the root conversation read (see `createReadTool`). */
+  readonly readMemory?: ReadMemo | undefined;
 }
 
 /** Creates Read, Glob, Grep and ApplyPatch bound to one working directory and resolver. */

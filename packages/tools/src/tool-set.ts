@@ -8,6 +8,7 @@ import {
   createToolCallDriver,
   createToolCallTool,
   createToolSearchTool,
+  type HandlerContext,
   type HookRegistration,
   type MediaSink,
   type PermissionAsker,
@@ -28,6 +29,7 @@ import { createPatchHooks } from './patch/patch-hooks.js';
 import type { PatchReviewer } from './patch/patch-review.js';
 import { checkPlanMode, type PlanModeSource } from './patch/plan-mode.js';
 import { createTargetPreparer } from './prepare-targets.js';
+import { ReadMemo } from './read/read-memo.js';
 import { fileToolRenderers } from './render/renderers.js';
 import { createSnapshotReader } from './snapshot-reader.js';
 import {
@@ -119,6 +121,12 @@ export interface ToolSetOptions {
   readonly onRuleAdded?: (rule: PermissionRule, scope: 'always' | 'session') => void;
   /** The session store the set's own process manager protects from confined children. */
   readonly sessionStore?: string;
+  /**
+   * The owner of a call when sub-agents share the set: `/root` for the root conversation
+   * (the default for every call), an agent path such as `/root/worker` otherwise. Execution
+   * handles are scoped to it, and Read tells only `/root` that a re-read file is unchanged.
+   */
+  readonly ownerOf?: (context: HandlerContext) => string;
 }
 
 /** A ready tool set: the pipeline (the registry), its tools and their renderers. */
@@ -129,6 +137,11 @@ export interface ToolSet {
   readonly resources: ResourceResolver;
   /** The process manager behind Bash, WriteStdin, ListExecutions, StopExecution and Monitor. */
   readonly exec: ExecManager;
+  /**
+   * Forgets what the root conversation has read, so the next Read of any file returns its
+   * contents again; call it after compacting the conversation.
+   */
+  forgetReads(): void;
   /** Stops every process the set started, when the set created its own manager. */
   close(): Promise<void>;
 }
@@ -151,7 +164,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     ...list('discoverable', options.discoverable, isString, DISCOVERABLE_GROUPS),
     ...list('extraGroups', options.extraGroups, isString),
   ];
-  for (const key of ['onProgress', 'onRuleAdded', 'reviewPatch'] as const) {
+  for (const key of ['onProgress', 'onRuleAdded', 'reviewPatch', 'ownerOf'] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'function') {
       throw new TypeError(
         `createToolSet: ${key} must be a function, received ${String(options[key])}`,
@@ -181,11 +194,14 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
       rootOwner: ROOT_OWNER,
       ...(options.sessionStore === undefined ? {} : { sessionStore: options.sessionStore }),
     });
+  const readMemory = new ReadMemo();
   const fileTools = createFileTools({
     cwd,
     resources,
     sessionId,
     exec,
+    ownerOf: options.ownerOf,
+    readMemory,
     reviewPatch: options.reviewPatch,
     planMode: options.planMode,
     ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
@@ -194,6 +210,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   const execution = createExecutionTools({
     manager: exec,
     rootOwner: ROOT_OWNER,
+    ...(options.ownerOf === undefined ? {} : { ownerOf: options.ownerOf }),
     cwd,
     ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
   });
@@ -251,6 +268,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     }),
     resources,
     exec,
+    forgetReads: () => readMemory.clear(),
     close: async () => {
       if (options.exec === undefined) await exec.teardown();
     },

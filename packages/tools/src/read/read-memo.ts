@@ -126,6 +126,11 @@ export class ReadMemo {
   forget(key: string): void {
     this.#entries.delete(key);
   }
+
+  /** Forgets every read, e.g. after the conversation was compacted and lost the contents. */
+  clear(): void {
+    this.#entries.clear();
+  }
 }
 
 /**

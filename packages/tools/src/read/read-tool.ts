@@ -74,6 +74,11 @@ export interface ReadToolOptions extends FileToolOptions {
    * conversation is told that a re-read file is unchanged.
    */
   readonly ownerOf?: (context: HandlerContext) => string;
+  /**
+   * What the root conversation has read, kept by the caller so it can be cleared (after a
+   * compaction the contents are gone from the conversation); default: private to the tool.
+   */
+  readonly readMemory?: ReadMemo;
 }
 
 const error = (text: string): ReadResponse => ({ text, error: true });
@@ -151,7 +156,7 @@ function fitMisuse(shown: string, pages: string | undefined): string | undefined
 export function createReadTool(options: ReadToolOptions): Tool {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const ownerOf = options.ownerOf ?? (() => ROOT_OWNER);
-  const memo = new ReadMemo();
+  const memo = options.readMemory ?? new ReadMemo();
   return defineTool({
     name: 'Read',
     renderer: fileToolRenderers.Read,

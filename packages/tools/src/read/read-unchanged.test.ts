@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPng } from '../testing/png.js';
 import { createTestWorkspace, type TestWorkspace } from '../testing/workspace.js';
+import { createToolSet } from '../tool-set.js';
 import { createReadTool } from './read-tool.js';
 
 const unchanged = (shown: string) => ({
@@ -170,5 +171,45 @@ describe('reads that always get the contents', () => {
     } finally {
       await agents.dispose();
     }
+  });
+});
+
+describe('the tool set’s read memory', () => {
+  it('is forgotten by forgetReads, so the next Read returns the contents again', async () => {
+    await workspace.write('compacted.txt', 'kept\n');
+    expect((await workspace.run('Read', { file_path: 'compacted.txt' })).result).toBe('1\tkept');
+    expect(await workspace.run('Read', { file_path: 'compacted.txt' })).toEqual(
+      unchanged('compacted.txt'),
+    );
+    workspace.toolSet.forgetReads();
+    expect((await workspace.run('Read', { file_path: 'compacted.txt' })).result).toBe('1\tkept');
+  });
+
+  it('belongs to the root conversation only, per the set’s ownerOf', async () => {
+    const shared = await createTestWorkspace({
+      ownerOf: (context) => (context.toolUseId.startsWith('agent_') ? '/root/worker' : '/root'),
+    });
+    try {
+      await shared.write('shared.txt', 'one\n');
+      const read = (toolUseId: string) =>
+        shared.toolSet.pipeline.runTool({
+          name: 'Read',
+          input: { file_path: 'shared.txt' },
+          toolUseId,
+        }).outcome;
+      expect((await read('agent_1')).result).toBe('1\tone');
+      expect((await read('agent_2')).result).toBe('1\tone');
+      expect((await read('root_1')).result).toBe('1\tone');
+      expect((await read('agent_3')).result).toBe('1\tone');
+      expect((await read('root_2')).result).toBe(unchanged('shared.txt').result);
+    } finally {
+      await shared.dispose();
+    }
+  });
+
+  it('rejects an ownerOf that is not a function', () => {
+    expect(() => createToolSet({ workspace: workspace.root, ownerOf: 'root' as never })).toThrow(
+      /ownerOf/,
+    );
   });
 });
