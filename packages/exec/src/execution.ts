@@ -1,5 +1,7 @@
+import type { ExecError } from './errors.js';
 import { type ExitFacts, type ExitObserver, plainExitFacts } from './exit-observer.js';
 import { readOutputRange } from './read-output.js';
+import { bubblewrapSetupFailure } from './sandbox/bubblewrap-status.js';
 import type { ChildExit, ChildHandle } from './spawn-child.js';
 import type { Spool } from './spool.js';
 import {
@@ -18,6 +20,8 @@ export interface UnreadOutput {
 }
 
 const HIGH_WATER_BYTES = 4 * 1024 * 1024;
+// Bubblewrap's own report is a line or two; only the head of the output is searched for it.
+const LAUNCHER_REASON_BYTES = 64 * 1024;
 
 /** Optional per-launch hooks: the exit observer and a stdout-only listener attached before any output flows. */
 export interface ExecutionHooks {
@@ -33,6 +37,8 @@ export class Execution {
   exit: ChildExit | undefined;
   forcedKill = false;
   endedAt: number | undefined;
+  /** Set at settlement when the confined launcher failed before the command ran. */
+  launchFailure: ExecError | undefined;
   readonly settled: Promise<void>;
   private stopReason: Termination | undefined;
   private terminating: Promise<void> | undefined;
@@ -91,6 +97,7 @@ export class Execution {
       await child.finishOutput(this.graceMs);
       spool.close();
       await spool.flushed();
+      this.launchFailure = await this.judgeLauncher();
     } finally {
       // Settlement must happen exactly once even if draining failed, or owners would wait forever.
       this.endedAt = this.now();
@@ -101,7 +108,19 @@ export class Execution {
     }
   }
 
+  // Only a launcher that ended on its own is judged; one the manager stopped keeps its reason.
+  private async judgeLauncher(): Promise<ExecError | undefined> {
+    const status = this.child.launcherStatus?.();
+    // An unfinished status is no evidence either way; the exit stands.
+    if (status === undefined || this.stopReason !== undefined) return undefined;
+    const head = await this.spool
+      .read(0, Math.min(this.spool.bytes, LAUNCHER_REASON_BYTES))
+      .catch(() => Buffer.alloc(0));
+    return bubblewrapSetupFailure(this.exit, status, head.toString('utf8'));
+  }
+
   private classifyExit(): ExitFacts {
+    if (this.launchFailure) return { outcome: 'failure' };
     const termination = this.stopReason ?? (this.exit?.signal ? 'signaled' : 'exited');
     const code = this.exit?.code ?? null;
     try {
@@ -170,6 +189,7 @@ export class Execution {
   get termination(): Termination | undefined {
     if (this.stopReason) return this.stopReason;
     if (this.state !== 'completed' || this.exit === undefined) return undefined;
+    if (this.launchFailure) return 'sandbox-failed';
     return this.exit.signal ? 'signaled' : 'exited';
   }
 
@@ -190,7 +210,9 @@ export class Execution {
     };
     if (this.state !== 'completed') return facts;
     if (termination) facts.termination = termination;
-    if (this.exit?.code !== null && this.exit?.code !== undefined) facts.exitCode = this.exit.code;
+    // Bubblewrap's own exit code is not the command's: a launch failure reports none.
+    const code = this.launchFailure ? null : (this.exit?.code ?? null);
+    if (code !== null) facts.exitCode = code;
     if (this.exit?.signal) facts.signal = this.exit.signal;
     Object.assign(facts, this.exitFacts ?? plainExitFacts(termination, this.exit?.code ?? null));
     return facts;

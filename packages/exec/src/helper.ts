@@ -77,6 +77,8 @@ export function runHelper(manager: ExecManager, request: HelperRequest): HelperR
           : setTimeout(() => void execution.stop('timed-out'), request.timeoutMs);
       await execution.settled;
       clearTimeout(timer);
+      // A launcher that failed before the helper ran is a failure, never the helper's exit.
+      if (execution.launchFailure) return fail(execution.launchFailure);
       const output = await execution.spool.read(0);
       return succeed({ output, facts: execution.facts(), sandbox });
     } finally {

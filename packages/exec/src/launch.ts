@@ -7,10 +7,11 @@ import { Execution } from './execution.js';
 import { createExitObserver } from './exit-observer.js';
 import { fail, type Result, succeed } from './result.js';
 import type { WriteGrant } from './sandbox/bubblewrap-plan.js';
+import { withJsonStatus } from './sandbox/bubblewrap-status.js';
 import { decideConfinement, type SandboxMode } from './sandbox/decide.js';
 import type { ResolvedConfinement } from './sandbox/escalation.js';
 import type { SandboxProbe } from './sandbox/probe.js';
-import { type PtyBackend, spawnChild } from './spawn-child.js';
+import { launcherStatusSlot, type PtyBackend, spawnChild } from './spawn-child.js';
 import { Spool } from './spool.js';
 import type { OwnerId, SandboxSummary } from './types.js';
 
@@ -102,15 +103,22 @@ export async function launchExecution(
         });
   const argv = [...request.argv];
   if (observer?.suffix) argv[argv.length - 1] += observer.suffix;
-  const startedAt = context.now();
-  const spawned = await spawnChild({
-    argv: plan ? [...plan.argvPrefix, ...argv] : argv,
-    cwd: request.cwd,
-    env,
+  const descriptors = {
     tty: request.tty,
     extraFds: plan?.fds ?? [],
     ptyBackend: context.ptyBackend,
     statusPipe: observer?.usesStatusPipe ?? false,
+  };
+  // Bubblewrap's status documents tell its own set-up failure apart from the command's exit.
+  const slot = plan ? launcherStatusSlot(descriptors) : undefined;
+  const prefix = plan?.argvPrefix ?? [];
+  const startedAt = context.now();
+  const spawned = await spawnChild({
+    ...descriptors,
+    argv: [...(slot === undefined ? prefix : withJsonStatus(prefix, slot)), ...argv],
+    cwd: request.cwd,
+    env,
+    launcherStatus: slot !== undefined,
   });
   plan?.release();
   if (!spawned.success) {

@@ -203,6 +203,10 @@ export class ExecManager {
       // An exited child still draining its group settles instead of yielding a stale handle.
       if (execution.exit !== undefined) await execution.settled;
       if (execution.state !== 'completed') execution.yielded = true;
+      else if (execution.launchFailure) {
+        await this.retire(record);
+        return fail(execution.launchFailure);
+      }
       const observation = await observeRecord(record, wait);
       // A foreground result whose output fit inline needs no retained spool.
       if (!execution.yielded && observation.omittedBytes === 0) await this.retire(record);

@@ -21,6 +21,11 @@ export interface ChildHandle {
   onStdout(listener: (chunk: Buffer) => void): void;
   /** Text written to the status pipe (empty without one), complete once output has finished. */
   statusText(): string;
+  /**
+   * Text the launcher wrote to its status pipe, or undefined until the pipe has ended (it may
+   * not have when output finishing hit its bound); present only when the pipe was opened.
+   */
+  readonly launcherStatus?: () => string | undefined;
   pause(): void;
   resume(): void;
   /** Writes terminal input; only pseudo-terminal children have stdin. */
@@ -41,6 +46,8 @@ export interface SpawnRequest {
   ptyBackend?: PtyBackend;
   /** Opens one more pipe after the extra descriptors (fd 3 + extraFds.length) and collects it (pipe mode only). */
   statusPipe?: boolean;
+  /** Opens one more pipe at {@link launcherStatusSlot} for the launcher's status, and collects it. */
+  launcherStatus?: boolean;
 }
 
 /** The pseudo-terminal backends: util-linux script where present, else node-pty. */
@@ -59,6 +66,23 @@ function ptyArgv(argv: readonly string[], env: Record<string, string>): string[]
   const restore = env.SHELL === undefined ? '' : `export SHELL=${quoteShellWord(env.SHELL)}; `;
   const command = `${restore}exec ${argv.map(quoteShellWord).join(' ')}`;
   return [SCRIPT_PATH!, '-q', '-e', '-E', 'never', '-c', command, '/dev/null'];
+}
+
+function usesNodePty(request: Pick<SpawnRequest, 'tty' | 'ptyBackend'>): boolean {
+  const backend = request.ptyBackend ?? 'auto';
+  return request.tty && (backend === 'node-pty' || (backend === 'auto' && !supportsPty()));
+}
+
+/**
+ * Where a launcher status descriptor lands in the child: after the extra descriptors and the
+ * status pipe. util-linux script passes it through to its child; node-pty cannot, so none.
+ */
+export function launcherStatusSlot(
+  request: Pick<SpawnRequest, 'tty' | 'ptyBackend' | 'extraFds' | 'statusPipe'>,
+): number | undefined {
+  if (usesNodePty(request)) return undefined;
+  const statusPipe = request.statusPipe && !request.tty ? 1 : 0;
+  return 3 + (request.extraFds?.length ?? 0) + statusPipe;
 }
 
 /** Whether the lossless util-linux script pseudo-terminal backend is available. */
@@ -80,7 +104,7 @@ function closed(stream: NodeJS.ReadableStream & { closed?: boolean }): Promise<v
   return new Promise((resolve) => stream.once('close', () => resolve()));
 }
 
-// The snapshot line is tiny; anything past this bound is not a snapshot and is dropped.
+// Status lines are tiny; anything past this bound is not a status and is dropped.
 const STATUS_LIMIT_BYTES = 64 * 1024;
 
 function collectStatus(stream: NodeJS.ReadableStream, chunks: Buffer[]): Promise<void> {
@@ -96,10 +120,7 @@ function collectStatus(stream: NodeJS.ReadableStream, chunks: Buffer[]): Promise
 /** Spawns `argv` as the leader of a new process group (and session), pipe or pseudo-terminal mode. */
 export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHandle>> {
   const { cwd, tty } = request;
-  const backend = request.ptyBackend ?? 'auto';
-  if (tty && (backend === 'node-pty' || (backend === 'auto' && !supportsPty()))) {
-    return spawnNodePty(request);
-  }
+  if (usesNodePty(request)) return spawnNodePty(request);
   if (tty && !supportsPty()) {
     return fail(new ExecError('spawn-failed', 'The script pseudo-terminal backend is unavailable'));
   }
@@ -115,6 +136,7 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
       'pipe',
       ...(request.extraFds ?? []),
       ...(request.statusPipe && !tty ? (['pipe'] as const) : []),
+      ...(request.launcherStatus ? (['pipe'] as const) : []),
     ],
   });
   let hasExited = false;
@@ -134,6 +156,16 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
     request.statusPipe && !tty ? child.stdio[3 + (request.extraFds?.length ?? 0)] : null;
   const statusChunks: Buffer[] = [];
   const statusDone = status ? collectStatus(status as NodeJS.ReadableStream, statusChunks) : null;
+  const launcherSlot = request.launcherStatus ? launcherStatusSlot(request) : undefined;
+  const launcher = launcherSlot === undefined ? null : child.stdio[launcherSlot];
+  const launcherChunks: Buffer[] = [];
+  let launcherEnded = false;
+  launcher?.once('end', () => {
+    launcherEnded = true;
+  });
+  const launcherDone = launcher
+    ? collectStatus(launcher as NodeJS.ReadableStream, launcherChunks)
+    : null;
   const scope: ProcessScope = { groupId: pid, rootPid: pid, knownGroups: new Set() };
   // The terminal's session leader is script's child; learn its group while the ancestry is visible.
   if (tty) void discoverChildGroups(scope, 1_000, () => hasExited);
@@ -151,6 +183,12 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
     statusText() {
       return Buffer.concat(statusChunks).toString('utf8');
     },
+    ...(launcher
+      ? {
+          launcherStatus: () =>
+            launcherEnded ? Buffer.concat(launcherChunks).toString('utf8') : undefined,
+        }
+      : {}),
     pause() {
       stdout.pause();
       stderr.pause();
@@ -171,11 +209,14 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
       });
       stdout.resume();
       stderr.resume();
-      await Promise.race([Promise.all([closed(stdout), closed(stderr), statusDone]), bound]);
+      const streams = [closed(stdout), closed(stderr), statusDone, launcherDone];
+      await Promise.race([Promise.all(streams), bound]);
       clearTimeout(timer);
       stdout.destroy();
       stderr.destroy();
-      (status as (NodeJS.ReadableStream & { destroy?: () => void }) | null)?.destroy?.();
+      for (const pipe of [status, launcher]) {
+        (pipe as (NodeJS.ReadableStream & { destroy?: () => void }) | null)?.destroy?.();
+      }
       child.stdin?.destroy();
     },
   };

@@ -11,6 +11,7 @@ export type Termination =
   | 'owner-stopped'
   | 'aborted'
   | 'spawn-failed'
+  | 'sandbox-failed'
   | 'output-write-failed'
   | 'flood';
 
