@@ -90,6 +90,12 @@ export interface ToolSetOptions {
   readonly docsDirectory?: string;
   readonly hooks?: readonly HookRegistration[];
   readonly media?: MediaSink;
+  /**
+   * Whether the current model takes media of a type (`image/png`, …), asked on every call:
+   * Read refuses images and PDF `pages` it does not take, and it is WebFetch's `acceptsMedia`
+   * unless `web.fetch` names its own. Default: every type.
+   */
+  readonly acceptsMedia?: (mimeType: string) => boolean;
   readonly artifacts?: ArtifactStore;
   /**
    * The session's process manager: Bash & co run through it, and ripgrep and the PDF helpers
@@ -179,7 +185,13 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     ...list('discoverable', options.discoverable, isString, DISCOVERABLE_GROUPS),
     ...list('extraGroups', options.extraGroups, isString),
   ];
-  for (const key of ['onProgress', 'onRuleAdded', 'reviewPatch', 'ownerOf'] as const) {
+  for (const key of [
+    'onProgress',
+    'onRuleAdded',
+    'reviewPatch',
+    'ownerOf',
+    'acceptsMedia',
+  ] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'function') {
       throw new TypeError(
         `createToolSet: ${key} must be a function, received ${String(options[key])}`,
@@ -217,6 +229,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     exec,
     ownerOf: options.ownerOf,
     readMemory,
+    acceptsMedia: options.acceptsMedia,
     reviewPatch: options.reviewPatch,
     planMode: options.planMode,
     ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
@@ -300,6 +313,7 @@ function createDiscoverableTools(options: ToolSetOptions, cwd: string, pipeline:
   if (options.web !== false) {
     extras.push(
       createWebFetchTool({
+        ...(options.acceptsMedia === undefined ? {} : { acceptsMedia: options.acceptsMedia }),
         ...options.web?.fetch,
         decideNow: (request) => pipeline.decideNow(request),
       }),
