@@ -19,6 +19,8 @@ export interface FileToolsOptions extends Pick<ApplyPatchOptions, 'reviewPatch' 
   readonly ownerOf?: ((context: HandlerContext) => string) | undefined;
   /** Read's memory of what the root conversation read (see `createReadTool`). */
   readonly readMemory?: ReadMemo | undefined;
+  /** Whether the current model takes media of a type (see `createReadTool`). */
+  readonly acceptsMedia?: ((mimeType: string) => boolean) | undefined;
 }
 
 /** Creates Read, Glob, Grep and ApplyPatch bound to one working directory and resolver. */

@@ -45,7 +45,10 @@ const ROOT_OWNER = '/root';
 /** The groups whose tools are discoverable through ToolSearch and callable from ToolCall by default. */
 export const DISCOVERABLE_GROUPS = ['execution', 'web', 'navigation', 'interaction'] as const;
 
-/** The native list of the spec; names not registered yet (Bash & co) are skipped by the catalog. */
+/**
+ * The native list of the spec, in its order: the tools a harness offers the model directly
+ * (`ToolSet.native`); every other registered tool is reached through ToolSearch and ToolCall.
+ */
 export const NATIVE_TOOLS = [
   'Read',
   'Bash',
@@ -54,6 +57,8 @@ export const NATIVE_TOOLS = [
   'Glob',
   'Grep',
   'ApplyPatch',
+  'ToolSearch',
+  'ToolCall',
 ] as const;
 
 /** Options of `createToolSet`; only `workspace` is required. */
@@ -85,6 +90,12 @@ export interface ToolSetOptions {
   readonly docsDirectory?: string;
   readonly hooks?: readonly HookRegistration[];
   readonly media?: MediaSink;
+  /**
+   * Whether the current model takes media of a type (`image/png`, …), asked on every call:
+   * Read refuses images and PDF `pages` it does not take, and it is WebFetch's `acceptsMedia`
+   * unless `web.fetch` names its own. Default: every type.
+   */
+  readonly acceptsMedia?: (mimeType: string) => boolean;
   readonly artifacts?: ArtifactStore;
   /**
    * The session's process manager: Bash & co run through it, and ripgrep and the PDF helpers
@@ -111,7 +122,10 @@ export interface ToolSetOptions {
    * named like a built-in tool (Read, Bash, …) replaces it.
    */
   readonly extraTools?: readonly Tool[];
-  /** Names callable from ToolCall as native tools, on top of `NATIVE_TOOLS`, whatever their groups. */
+  /**
+   * Names native on top of `NATIVE_TOOLS`, whatever their groups: callable from ToolCall and
+   * listed in `ToolSet.native` after the spec's list.
+   */
   readonly native?: readonly string[];
   /** Names admitted for composition in ToolCall (wrapped tools are standalone-only otherwise). */
   readonly composable?: readonly string[];
@@ -133,6 +147,13 @@ export interface ToolSetOptions {
 export interface ToolSet {
   readonly pipeline: Pipeline;
   readonly tools: readonly Tool[];
+  /**
+   * The tools a harness offers the model directly, as registered when the set was made:
+   * `NATIVE_TOOLS` in the spec's order (Read, Bash, WriteStdin, Monitor, Glob, Grep, ApplyPatch,
+   * ToolSearch, ToolCall), then the `native` option's names. The rest of `pipeline.tools()` is
+   * discoverable through ToolSearch and callable from ToolCall.
+   */
+  readonly native: readonly Tool[];
   readonly renderers: RendererRegistry;
   readonly resources: ResourceResolver;
   /** The process manager behind Bash, WriteStdin, ListExecutions, StopExecution and Monitor. */
@@ -164,7 +185,13 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     ...list('discoverable', options.discoverable, isString, DISCOVERABLE_GROUPS),
     ...list('extraGroups', options.extraGroups, isString),
   ];
-  for (const key of ['onProgress', 'onRuleAdded', 'reviewPatch', 'ownerOf'] as const) {
+  for (const key of [
+    'onProgress',
+    'onRuleAdded',
+    'reviewPatch',
+    'ownerOf',
+    'acceptsMedia',
+  ] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'function') {
       throw new TypeError(
         `createToolSet: ${key} must be a function, received ${String(options[key])}`,
@@ -202,6 +229,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     exec,
     ownerOf: options.ownerOf,
     readMemory,
+    acceptsMedia: options.acceptsMedia,
     reviewPatch: options.reviewPatch,
     planMode: options.planMode,
     ...(options.searchTimeoutMs === undefined ? {} : { timeoutMs: options.searchTimeoutMs }),
@@ -258,9 +286,13 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   });
   pipeline.register(createToolSearchTool({ catalog }));
   pipeline.register(createToolCallTool({ driver, catalog }));
+  const registered = new Map(pipeline.tools().map((tool) => [tool.name, tool]));
   return {
     pipeline,
     tools: [...tools, ...executionTools, ...extras],
+    native: [...new Set<string>([...NATIVE_TOOLS, ...native])].flatMap(
+      (name) => registered.get(name) ?? [],
+    ),
     renderers: createRendererRegistry({
       ...webRenderers,
       ...execution.renderers,
@@ -281,6 +313,7 @@ function createDiscoverableTools(options: ToolSetOptions, cwd: string, pipeline:
   if (options.web !== false) {
     extras.push(
       createWebFetchTool({
+        ...(options.acceptsMedia === undefined ? {} : { acceptsMedia: options.acceptsMedia }),
         ...options.web?.fetch,
         decideNow: (request) => pipeline.decideNow(request),
       }),

@@ -5,7 +5,7 @@ import { extensionOf, isBinaryExtension, looksBinary } from './binary.js';
 import { bufferChunks } from './file-chunks.js';
 import { describeFit, type ImageFit } from './image-fit.js';
 import { parsePageRange } from './page-range.js';
-import { checkImage, IMAGE_TYPES, MAX_IMAGE_BYTES } from './read-media.js';
+import { checkImage, IMAGE_TYPES, MAX_IMAGE_BYTES, noMediaInput, PAGE_TYPE } from './read-media.js';
 import { pdfPages, pdfText, withPdfFile } from './read-pdf.js';
 import { readErrors, readTextWindow } from './read-text.js';
 import { fitImage } from './scale-image.js';
@@ -21,6 +21,8 @@ export interface ReadArguments {
   readonly explicitRange: boolean;
   /** Where helpers run: confined through @toolcall/exec, or spawned directly. */
   readonly exec: ExecManager | undefined;
+  /** Whether the current model takes media of a type (images; rendered pages are `image/png`). */
+  readonly acceptsMedia: (mimeType: string) => boolean;
 }
 
 /** What a Read produced: text, its error flag, and any media to attach. */
@@ -47,6 +49,7 @@ export async function readDocument(
   if (imageType !== undefined) {
     if (args.pages !== undefined)
       return error(`Parameter pages applies only to PDF files: ${shown}`);
+    if (!args.acceptsMedia(imageType)) return error(noMediaInput(`image ${shown}`, imageType));
     if (size > MAX_IMAGE_BYTES) {
       return error(
         `Cannot read image ${shown}: ${size.toLocaleString('en-US')} bytes exceeds the 10 MiB limit`,
@@ -66,6 +69,14 @@ export async function readDocument(
       error: false,
       media: [fitted.media],
     };
+  }
+  // Read never attaches a PDF as a document: its text needs no media input, and only rendered
+  // pages need image input.
+  const pagesAccepted = args.acceptsMedia(PAGE_TYPE);
+  if (args.pages !== undefined && !pagesAccepted) {
+    return error(
+      `${noMediaInput(`pages of ${shown}`, PAGE_TYPE)}. Omit pages to read the text of the PDF.`,
+    );
   }
   return withPdfFile(source, async (file, scratch) => {
     if (args.pages !== undefined) {
@@ -92,7 +103,9 @@ export async function readDocument(
     if (!extracted.success) return error(`Cannot read PDF ${shown}: ${extracted.message}`);
     if (extracted.text.trim() === '') {
       return {
-        text: `PDF ${shown} has no extractable text. Use pages="1-" to read it as images.`,
+        text: pagesAccepted
+          ? `PDF ${shown} has no extractable text. Use pages="1-" to read it as images.`
+          : `PDF ${shown} has no extractable text, and the current model does not accept images of its pages.`,
         error: false,
       };
     }

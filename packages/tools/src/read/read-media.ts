@@ -10,6 +10,14 @@ export const IMAGE_TYPES: Readonly<Record<string, string>> = {
   '.webp': 'image/webp',
 };
 
+/** The type of rendered PDF pages. */
+export const PAGE_TYPE = 'image/png';
+
+/** The refusal of media the current model cannot take: `what` is e.g. `image P`. */
+export function noMediaInput(what: string, mimeType: string): string {
+  return `Cannot read ${what}: the current model does not accept ${mimeType} input`;
+}
+
 /** Largest image Read attaches (10 MiB). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 

@@ -79,6 +79,12 @@ export interface ReadToolOptions extends FileToolOptions {
    * compaction the contents are gone from the conversation); default: private to the tool.
    */
   readonly readMemory?: ReadMemo;
+  /**
+   * Whether the current model takes media of a type, asked on every call (WebFetch's option of
+   * the same name): an image it refuses is an error, and so are PDF `pages` unless it takes
+   * `image/png`. A PDF's text needs no media input. Default: every type.
+   */
+  readonly acceptsMedia?: ((mimeType: string) => boolean) | undefined;
 }
 
 const error = (text: string): ReadResponse => ({ text, error: true });
@@ -157,6 +163,12 @@ export function createReadTool(options: ReadToolOptions): Tool {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const ownerOf = options.ownerOf ?? (() => ROOT_OWNER);
   const memo = options.readMemory ?? new ReadMemo();
+  if (options.acceptsMedia !== undefined && typeof options.acceptsMedia !== 'function') {
+    throw new TypeError(
+      `createReadTool: acceptsMedia must be a function, received ${String(options.acceptsMedia)}`,
+    );
+  }
+  const acceptsMedia = options.acceptsMedia ?? (() => true);
   return defineTool({
     name: 'Read',
     renderer: fileToolRenderers.Read,
@@ -182,6 +194,7 @@ export function createReadTool(options: ReadToolOptions): Tool {
         fit,
         explicitRange: (args.offset ?? 0) !== 0 || (args.limit ?? 0) !== 0,
         exec: options.exec,
+        acceptsMedia,
       };
       const target = targetOf(context.resources.file_path, shown, options.cwd);
       if (pages !== undefined && !/\.pdf$/i.test(shown)) {

@@ -1,0 +1,84 @@
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineTool, type Tool, z } from '@toolcall/pipeline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToolSet, NATIVE_TOOLS, type ToolSet } from './tool-set.js';
+
+const SPEC_NATIVE = [
+  'Read',
+  'Bash',
+  'WriteStdin',
+  'Monitor',
+  'Glob',
+  'Grep',
+  'ApplyPatch',
+  'ToolSearch',
+  'ToolCall',
+];
+
+let root: string;
+const sets: ToolSet[] = [];
+beforeAll(async () => {
+  root = await realpath(await mkdtemp(path.join(tmpdir(), 'toolcall-native-')));
+});
+afterAll(async () => {
+  for (const set of sets) await set.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+function makeSet(options: Partial<Parameters<typeof createToolSet>[0]> = {}): ToolSet {
+  const set = createToolSet({ workspace: root, permissions: { mode: 'full-auto' }, ...options });
+  sets.push(set);
+  return set;
+}
+
+function ownRead(): Tool {
+  return defineTool({
+    name: 'Read',
+    description: 'A harness-owned Read.',
+    readOnly: true,
+    args: z.object({ file_path: z.string() }),
+    handler: async () => 'own read',
+  }) as unknown as Tool;
+}
+
+describe('the native list of a tool set', () => {
+  it("exports the spec's native list in the spec's order", () => {
+    expect([...NATIVE_TOOLS]).toEqual(SPEC_NATIVE);
+  });
+
+  it('returns the registered native tools in that order, the rest staying discoverable', () => {
+    const set = makeSet();
+    const registered = set.pipeline.tools();
+    expect(set.native.map((tool) => tool.name)).toEqual(SPEC_NATIVE);
+    // The very tools the pipeline runs, not copies.
+    for (const tool of set.native) expect(registered).toContain(tool);
+    expect(
+      registered
+        .filter((tool) => !set.native.includes(tool))
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(['ListExecutions', 'Node', 'Outline', 'StopExecution', 'WebFetch', 'WebSearch']);
+  });
+
+  it('lists a replacement under its built-in name and appends the native option once', () => {
+    const read = ownRead();
+    const set = makeSet({ extraTools: [read], native: ['Outline', 'Read', 'Missing'] });
+    expect(set.native.map((tool) => tool.name)).toEqual([...SPEC_NATIVE, 'Outline']);
+    expect(set.native[0]).toBe(read);
+  });
+
+  it('keeps ToolSearch and ToolCall out of the catalog ToolSearch answers from', async () => {
+    const set = makeSet();
+    const run = set.pipeline.runTool({
+      name: 'ToolSearch',
+      input: { query: 'ToolCall' },
+      toolUseId: 'toolu_search',
+    });
+    const outcome = await run.outcome;
+    expect(outcome.status).toBe('success');
+    expect(String(outcome.result)).not.toContain('(ToolCall :');
+    expect(String(outcome.result)).not.toContain('(ToolSearch :');
+  });
+});
