@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Pipeline } from '@toolcall/pipeline';
+import type { Pipeline, Tool } from '@toolcall/pipeline';
 import { commonOptions } from './common-options.js';
 import { loadConfig } from './config.js';
 import type { CliIo } from './io.js';
@@ -58,9 +58,11 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     }
   }
   let pipeline: Pipeline | undefined;
+  let native: readonly Tool[] = [];
   let media: SessionMedia | undefined;
   const server = createMcpServer({
     pipeline: () => pipeline!,
+    tools: () => native,
     media: { put: (...args) => media!.put(...args), bytes: (id) => media?.bytes(id) },
     version: '0.0.0',
   });
@@ -76,6 +78,7 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     return 2;
   }
   pipeline = setup.value.pipeline;
+  native = setup.value.native;
   media = setup.value.media;
   const closed = new Promise<void>((done) => {
     server.onclose = done;

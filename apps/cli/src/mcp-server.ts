@@ -6,15 +6,21 @@ import {
   type PermissionRequest,
   type Pipeline,
   projectToolCall,
+  type Tool,
   toMcpTool,
 } from '@toolcall/pipeline';
 import { describeRequest } from './asker.js';
 import type { SessionMedia } from './media-sink.js';
-import { UPSTREAM_GROUP } from './tool-set.js';
 
-/** The MCP server over a pipeline: native tools, ToolSearch and ToolCall. */
+/**
+ * The MCP server over a pipeline: the native tools, ToolSearch and ToolCall. The other tools
+ * (web, navigation, execution control, upstream servers' tools) are found with ToolSearch and
+ * called from ToolCall.
+ */
 export function createMcpServer(options: {
   pipeline: () => Pipeline;
+  /** The tools listed and callable directly. */
+  tools: () => readonly Tool[];
   media: SessionMedia;
   version: string;
 }): Server {
@@ -25,14 +31,28 @@ export function createMcpServer(options: {
   let counter = 0;
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     // Upstream tools are reached through ToolCall only.
-    tools: options
-      .pipeline()
-      .tools()
-      .filter((tool) => !tool.groups.includes(UPSTREAM_GROUP))
-      .map((tool) => toMcpTool(tool)),
+    tools: options.tools().map((tool) => toMcpTool(tool)),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const pipeline = options.pipeline();
+    const name = request.params.name;
+    if (!options.tools().some((tool) => tool.name === name)) {
+      const known = pipeline.tools().some((tool) => tool.name === name);
+      return {
+        content: [
+          {
+            type: 'text' as const,
+            text: known
+              ? `${name} is not offered directly: call it from ToolCall, e.g. (${name} …); ToolSearch shows its arguments.`
+              : `Unknown tool ${name}; the tools offered are ${options
+                  .tools()
+                  .map((tool) => tool.name)
+                  .join(', ')}.`,
+          },
+        ],
+        isError: true,
+      };
+    }
     counter += 1;
     const toolUseId = `mcp-${counter}`;
     const token = request.params._meta?.progressToken;

@@ -42,6 +42,8 @@ export interface CliToolSetOptions {
 /** The pipeline and the renderers of its tools. */
 export interface CliToolSet {
   readonly pipeline: Pipeline;
+  /** The tools a client is given directly: the native list, ToolSearch and ToolCall. */
+  readonly native: readonly Tool[];
   readonly renderers: RendererRegistry;
   /** Stops every process the tool set started and finishes writing `allow always` rules. */
   close(): Promise<void>;
@@ -94,6 +96,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
   renderers.register('ToolCall', toolCallRenderer(renderers));
   return {
     pipeline: set.pipeline,
+    native: set.native,
     renderers,
     close: async () => {
       await set.close();

@@ -84,18 +84,12 @@ describe('toolcall mcp', () => {
     const { tools } = await plain.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       'Read',
+      'Bash',
+      'WriteStdin',
+      'Monitor',
       'Glob',
       'Grep',
       'ApplyPatch',
-      'Bash',
-      'WriteStdin',
-      'ListExecutions',
-      'StopExecution',
-      'Monitor',
-      'Outline',
-      'Node',
-      'WebFetch',
-      'WebSearch',
       'ToolSearch',
       'ToolCall',
     ]);
@@ -181,22 +175,41 @@ describe('toolcall mcp', () => {
     expect(textOf(result)).toContain('(up/echo :text string)');
   });
 
+  it('points a direct call of a discoverable tool to ToolCall, and names the offered tools for an unknown one', async () => {
+    const discoverable = await plain.callTool({ name: 'WebFetch', arguments: { url } });
+    expect([discoverable.isError, textOf(discoverable)]).toEqual([
+      true,
+      'WebFetch is not offered directly: call it from ToolCall, e.g. (WebFetch …); ToolSearch shows its arguments.',
+    ]);
+    const unknown = await plain.callTool({ name: 'Nope', arguments: {} });
+    expect([unknown.isError, textOf(unknown)]).toEqual([
+      true,
+      'Unknown tool Nope; the tools offered are Read, Bash, WriteStdin, Monitor, Glob, Grep, ApplyPatch, ToolSearch, ToolCall.',
+    ]);
+  });
+
   it('denies a network call without elicitation or --yes', async () => {
-    const result = await plain.callTool({ name: 'WebFetch', arguments: { url } });
+    const result = await plain.callTool({
+      name: 'ToolCall',
+      arguments: { expression: `(WebFetch :url "${url}")` },
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/denied/i);
   });
 
   it('asks through elicitation and runs WebFetch when the person allows it', async () => {
-    const result = await eliciting.callTool({ name: 'WebFetch', arguments: { url } });
+    const result = await eliciting.callTool({
+      name: 'ToolCall',
+      arguments: { expression: `(WebFetch :url "${url}")` },
+    });
     expect(textOf(result)).toContain('served text');
     expect(asked.at(-1)).toContain('WebFetch wants to connect to: 127.0.0.1');
   });
 
-  it('reports invalid WebSearch input as a tool error', async () => {
-    const result = await plain.callTool({ name: 'WebSearch', arguments: { query: '' } });
+  it('reports invalid input as a tool error', async () => {
+    const result = await plain.callTool({ name: 'Grep', arguments: { pattern: 7 } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('WebSearch input is invalid');
+    expect(textOf(result)).toContain('Grep input is invalid');
   });
 
   it('composes upstream tools in one ToolCall script with progress notifications', async () => {
