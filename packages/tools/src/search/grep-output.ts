@@ -38,7 +38,7 @@ export function pageOutput(
     };
   }
   if (end < lines.length)
-    text += `\n\n... Results truncated (limit: ${headLimit}, offset: ${offset})`;
+    text += `\n... Results truncated (limit: ${headLimit}, offset: ${offset})`;
   return { success: true, text };
 }
 

@@ -78,7 +78,7 @@ describe('Grep', () => {
   it('pages output lines with head_limit and offset', async () => {
     const input = { pattern: 'needle', path: 'a.txt', output_mode: 'content', '-i': true };
     expect((await workspace.run('Grep', { ...input, head_limit: 2 })).result).toBe(
-      `${at('a.txt')}\n1:one needle\n\n... Results truncated (limit: 2, offset: 0)`,
+      `${at('a.txt')}\n1:one needle\n... Results truncated (limit: 2, offset: 0)`,
     );
     expect((await workspace.run('Grep', { ...input, head_limit: 1, offset: 2 })).result).toBe(
       '3:three NEEDLE',

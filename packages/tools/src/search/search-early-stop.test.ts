@@ -36,7 +36,7 @@ describe.each(['unconfined', 'confined'])('search that stops early (%s)', (kind)
     const files = String(
       (await workspace.run('Grep', { pattern: 'needle', path: 'many', head_limit: 5 })).result,
     ).split('\n');
-    expect(files.slice(5)).toEqual(['', '... Results truncated (limit: 5, offset: 0)']);
+    expect(files.slice(5)).toEqual(['... Results truncated (limit: 5, offset: 0)']);
     expect(new Set(files.slice(0, 5)).size).toBe(5);
     expect(files.slice(0, 5).every(many)).toBe(true);
     const counts = String(
@@ -50,7 +50,7 @@ describe.each(['unconfined', 'confined'])('search that stops early (%s)', (kind)
         })
       ).result,
     ).split('\n');
-    expect(counts.slice(4)).toEqual(['', '... Results truncated (limit: 4, offset: 10)']);
+    expect(counts.slice(4)).toEqual(['... Results truncated (limit: 4, offset: 10)']);
     expect(counts.slice(0, 4).every((line) => line.endsWith(':2') && many(line.slice(0, -2)))).toBe(
       true,
     );
@@ -66,8 +66,8 @@ describe.each(['unconfined', 'confined'])('search that stops early (%s)', (kind)
     });
     expect(status).toBe('success');
     const lines = String(result).split('\n');
-    expect(lines.length).toBe(9);
-    expect(lines.slice(7)).toEqual(['', '... Results truncated (limit: 7, offset: 3)']);
+    expect(lines.length).toBe(8);
+    expect(lines.slice(7)).toEqual(['... Results truncated (limit: 7, offset: 3)']);
     expect(lines.slice(0, 7).every((line) => /^(\d+:needle|$|\/)/.test(line))).toBe(true);
   });
 
