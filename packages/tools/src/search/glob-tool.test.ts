@@ -74,6 +74,23 @@ describe('Glob', () => {
     );
   });
 
+  it('caps the listing at 30 KiB of UTF-8, not 30K characters', async () => {
+    // 90 paths of about 400 bytes each (three-byte characters): 36 KB, but under 15K characters.
+    const directory = '漢'.repeat(60);
+    for (let index = 0; index < 90; index += 1) {
+      await workspace.write(`wide/${directory}/${'字'.repeat(60)}${index}.txt`, '');
+    }
+    const { status, result } = await workspace.run('Glob', { pattern: 'wide/**/*.txt' });
+    expect(status).toBe('success');
+    const all = String(result).split('\n');
+    expect(all.at(-1)).toBe(
+      '... Output truncated at 30K byte limit. Narrow your search with :path or a more specific :pattern.',
+    );
+    expect(all.length).toBeLessThan(90);
+    expect(all.slice(0, -1).every((line) => line.startsWith(at(`wide/${directory}/`)))).toBe(true);
+    expect(Buffer.byteLength(all.slice(0, -1).join('\n'))).toBeLessThanOrEqual(30 * 1024);
+  });
+
   it.each([
     [{ pattern: '' }, 'Error: Pattern must not be empty'],
     [{ pattern: '/etc/*' }, 'Error: Glob pattern must be relative'],

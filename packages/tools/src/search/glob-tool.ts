@@ -106,10 +106,13 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
       }
       const shown = found.slice(0, MAX_ENTRIES).map(scope.show);
       let text = '';
+      let bytes = 0;
       let entries = 0;
       for (const line of shown) {
-        if (text.length + line.length + 1 > MAX_BYTES) break;
+        const size = Buffer.byteLength(line);
+        if (bytes + size + 1 > MAX_BYTES) break;
         text += `${entries === 0 ? '' : '\n'}${line}`;
+        bytes += size + (entries === 0 ? 0 : 1);
         entries += 1;
       }
       if (entries < shown.length) {
