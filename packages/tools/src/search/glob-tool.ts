@@ -5,7 +5,14 @@ import { runHelper } from '../helpers/run-helper.js';
 import { fileToolRenderers } from '../render/renderers.js';
 import { planGlob } from './glob-pattern.js';
 import { lineWatcher, vcsExcludes } from './ripgrep-args.js';
-import { failureError, GLOB_WORDS, partialPrefix, timeoutError } from './search-notices.js';
+import {
+  confinedDiagnostic,
+  failureError,
+  GLOB_WORDS,
+  isConfinedFailure,
+  partialPrefix,
+  timeoutError,
+} from './search-notices.js';
 import { searchScopeOf } from './search-roots.js';
 
 const DESCRIPTION = [
@@ -68,6 +75,8 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
           status: 'success' as const,
           renderData: { count: 0 },
         };
+      // Confined output has no separate stderr, so per-file warnings would read as results.
+      if (options.exec !== undefined) argv.push('--no-messages');
       argv.push(...vcsExcludes(), '--', ...roots);
       const included = (line: string): boolean =>
         line !== '' &&
@@ -82,6 +91,10 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
         signal: context.signal,
       });
       const output = run.stdout.toString('utf8');
+      if (options.exec !== undefined && isConfinedFailure(run.exitCode, output)) {
+        const detail = confinedDiagnostic(output).split('\n')[0] ?? '';
+        return fail(failureError(GLOB_WORDS, run.exitCode, scope.rewrite(detail)));
+      }
       // A last line without its newline was cut off mid-write.
       const complete = output.endsWith('\n')
         ? output
