@@ -15,6 +15,8 @@ beforeAll(async () => {
   await workspace.write('src/a.ts', '');
   await workspace.write('src/lib/B.TS', '');
   await workspace.write('src/lib/c.js', '');
+  await workspace.write('Docs/upper.md', '');
+  await workspace.write('docs/lower.md', '');
   await workspace.write('.git/x.ts', '');
   await workspace.write('pkg/.hg/y.ts', '');
   await workspace.write('pkg/.jj/z.ts', '');
@@ -52,6 +54,21 @@ describe('Glob', () => {
     expect(
       lines((await workspace.run('Glob', { pattern: '**/lib/*.js', path: 'src' })).result),
     ).toEqual([at('src/lib/c.js')]);
+  });
+
+  it('narrows by literal directories case-insensitively, like the match itself', async () => {
+    expect(lines((await workspace.run('Glob', { pattern: 'SRC/**/*.ts' })).result)).toEqual([
+      at('src/a.ts'),
+      at('src/lib/B.TS'),
+    ]);
+    expect(lines((await workspace.run('Glob', { pattern: 'Src/LIB/*.js' })).result)).toEqual([
+      at('src/lib/c.js'),
+    ]);
+    // Directories differing only in case are all searched, as an unnarrowed search would.
+    const both = [at('Docs/upper.md'), at('docs/lower.md')].sort();
+    expect(lines((await workspace.run('Glob', { pattern: 'DOCS/*.md' })).result)).toEqual(both);
+    expect(lines((await workspace.run('Glob', { pattern: 'docs/*.md' })).result)).toEqual(both);
+    expect(lines((await workspace.run('Glob', { pattern: '**/docs/*.md' })).result)).toEqual(both);
   });
 
   it('treats a missing qualified directory as an ordinary no-match', async () => {

@@ -63,11 +63,11 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
       ];
       const roots: string[] = [];
       for (const root of scope.roots) {
-        const plan = await planGlob(root, args.pattern, 'Glob pattern');
+        const plan = await planGlob(root, args.pattern, 'Glob pattern', { caseInsensitive: true });
         if (plan.kind === 'error') return fail(plan.message);
         if (plan.kind === 'no-match') continue;
-        argv.push('--glob', plan.glob);
-        roots.push(plan.root);
+        for (const glob of plan.globs) argv.push('--glob', glob);
+        roots.push(...plan.roots);
       }
       if (roots.length === 0)
         return {

@@ -105,8 +105,8 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
           const plan = await planGlob(root, args.glob, 'Grep :glob');
           if (plan.kind === 'error') return fail(plan.message);
           if (plan.kind === 'search') {
-            argv.push('--glob', plan.glob);
-            narrowed.push(plan.root);
+            for (const glob of plan.globs) argv.push('--glob', glob);
+            narrowed.push(...plan.roots);
           }
         }
         if (narrowed.length === 0)
