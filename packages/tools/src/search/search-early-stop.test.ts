@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { createExecManager, type ExecManager } from '@toolcall/exec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestWorkspace, type TestWorkspace } from '../testing/workspace.js';
+import { createTestWorkspace } from '../testing/workspace.js';
+import { createUnconfinedWorkspace, type SearchWorkspace } from './testing/unconfined.js';
 
 // Grep and Glob stop ripgrep once their page is settled; the notices must read as if it had
 // walked the whole tree, unconfined and confined alike.
 describe.each(['unconfined', 'confined'])('search that stops early (%s)', (kind) => {
-  let workspace: TestWorkspace;
+  let workspace: SearchWorkspace;
   let manager: ExecManager | undefined;
   beforeAll(async () => {
     if (kind === 'confined') {
@@ -15,7 +16,7 @@ describe.each(['unconfined', 'confined'])('search that stops early (%s)', (kind)
       workspace = await createTestWorkspace({ exec: manager });
       await probe.dispose();
     } else {
-      workspace = await createTestWorkspace();
+      workspace = await createUnconfinedWorkspace();
     }
     for (let index = 0; index < 400; index += 1) {
       await workspace.write(`many/f${index}.txt`, `needle ${index}\nneedle again\n`);
