@@ -181,15 +181,18 @@ async function measure({ pipeline, tree, scratch, rounds, goal }) {
 }
 
 /**
- * Runs the Grep/Glob cases unconfined (no exec manager: the tool spawns ripgrep directly) and,
- * where bwrap works, confined through an exec manager against ripgrep under the same bwrap argv.
+ * Runs the Grep/Glob cases unconfined (`createFileTools` without an exec manager: the tool spawns
+ * ripgrep directly) and, where bwrap works, confined (`createToolSet` with an exec manager whose
+ * sandbox is required) against ripgrep under the same bwrap argv.
  */
 export async function benchSearch({ rounds = Number(process.env.BENCH_ROUNDS ?? 15) } = {}) {
   const dist = process.env.BENCH_TOOLS_DIST;
-  const { createToolSet } = await import(
+  const { createToolSet, createFileTools, createTargetPreparer } = await import(
     dist === undefined ? '../dist/index.js' : pathToFileURL(path.resolve(dist)).href
   );
   const { createExecManager } = await import('@toolcall/exec');
+  const { createPipeline } = await import('@toolcall/pipeline');
+  const { createNodeResources } = await import('@toolcall/resources/node');
   const scratch = await realpath(await mkdtemp(path.join(tmpdir(), 'toolcall-search-bench-')));
   try {
     let tree = process.env.BENCH_TREE;
@@ -210,18 +213,19 @@ export async function benchSearch({ rounds = Number(process.env.BENCH_ROUNDS ?? 
     console.log(
       `search tree: ${tree} (${files - 1} files); ${rounds} paired rounds per case, alternating which side runs first; medians, ratio = median of per-round ratios [interquartile range]`,
     );
-    const unconfined = createToolSet({ workspace: tree, permissions: { mode: 'full-auto' } });
-    console.log(
-      '-- unconfined: no exec manager, the tool spawns ripgrep directly; baseline: rg with the same argv',
-    );
-    await measure({
-      pipeline: unconfined.pipeline,
-      tree,
-      scratch: baselineCwd,
-      rounds,
-      goal: 1.15,
+    // createToolSet always confines its helpers through its own exec manager, so the unconfined
+    // case is the file tools alone, without one.
+    const resources = createNodeResources({ workspace: tree });
+    const unconfined = createPipeline({
+      tools: createFileTools({ cwd: tree, resources }),
+      mode: 'full-auto',
+      rules: [],
+      resources: createTargetPreparer({ cwd: tree, resources, sessionId: undefined }),
     });
-    await unconfined.close();
+    console.log(
+      '-- unconfined: createFileTools without an exec manager, the tool spawns ripgrep directly; baseline: rg with the same argv',
+    );
+    await measure({ pipeline: unconfined, tree, scratch: baselineCwd, rounds, goal: 1.15 });
     const probe = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-pid', '/usr/bin/true']);
     if (probe.status !== 0) {
       console.log('-- confined: skipped, bwrap cannot run here');
@@ -234,7 +238,7 @@ export async function benchSearch({ rounds = Number(process.env.BENCH_ROUNDS ?? 
     });
     const confined = createToolSet({ workspace: tree, permissions: { mode: 'full-auto' }, exec });
     console.log(
-      '-- confined: exec manager with sandbox required (bwrap); baseline: the same bwrap argv running rg',
+      '-- confined: createToolSet with an exec manager, sandbox required (bwrap); baseline: the same bwrap argv running rg',
     );
     await measure({ pipeline: confined.pipeline, tree, scratch: baselineCwd, rounds, goal: 1.15 });
     await confined.close();

@@ -24,12 +24,16 @@ function timeCommand(command, args, options = {}) {
   return elapsed;
 }
 
-async function timeTool(pipeline, name, input) {
+// `expected`, when given, checks the result, so a shortcut answer is never timed as the work.
+async function timeTool(pipeline, name, input, expected) {
   const started = process.hrtime.bigint();
   const outcome = await pipeline.runTool({ name, input, toolUseId: `bench_${Math.random()}` })
     .outcome;
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
   if (outcome.status !== 'success') throw new Error(`${name} failed: ${outcome.result}`);
+  if (expected !== undefined && !expected(String(outcome.result))) {
+    throw new Error(`${name} answered unexpectedly: ${String(outcome.result).slice(0, 200)}`);
+  }
   return elapsed;
 }
 
@@ -75,10 +79,20 @@ try {
   const readSet = createToolSet({ workspace: scratch, permissions: { mode: 'full-auto' } });
   await compare(
     'Read 100 lines at line 1,000,000 of 200 MB',
-    () => timeTool(readSet.pipeline, 'Read', { file_path: big, offset: 1_000_000, limit: 100 }),
+    () => {
+      // Read tells the root conversation that a re-read file is unchanged: forget each round.
+      readSet.forgetReads();
+      return timeTool(
+        readSet.pipeline,
+        'Read',
+        { file_path: big, offset: 1_000_000, limit: 100 },
+        (result) => result.startsWith('1000000\t'),
+      );
+    },
     () => timeCommand('sed', ['-n', '1000000,1000099p', big]),
     1.5,
   );
+  await readSet.close();
   await rm(big);
 
   // ApplyPatch: the same 50-file change as an ApplyPatch patch and as a unified diff.
@@ -134,6 +148,7 @@ try {
     },
     2,
   );
+  await patchSet.close();
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

@@ -1,10 +1,17 @@
-import { realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeGlob, hasGlobSyntax } from './ripgrep-args.js';
 
-/** A pattern ready for ripgrep: the (possibly narrowed) root and the glob to pass with `-g`. */
+/**
+ * A pattern ready for ripgrep: the (possibly narrowed) roots and the globs to pass with `-g`, one
+ * per root (several when a case-insensitive literal directory matches several directories).
+ */
 export type GlobPlan =
-  | { readonly kind: 'search'; readonly root: string; readonly glob: string }
+  | {
+      readonly kind: 'search';
+      readonly roots: readonly string[];
+      readonly globs: readonly string[];
+    }
   | { readonly kind: 'no-match' }
   | { readonly kind: 'error'; readonly message: string };
 
@@ -34,11 +41,43 @@ export function checkRelativePattern(pattern: string, subject: string): string |
 }
 
 /**
+ * The directories a path of literal components names under `root`: the path itself, or with
+ * `caseInsensitive` every path whose components equal them ignoring case (a case-sensitive file
+ * system may hold `docs` and `Docs` side by side), so narrowing finds what the match would.
+ */
+async function literalDirectories(
+  root: string,
+  components: readonly string[],
+  caseInsensitive: boolean,
+): Promise<string[]> {
+  if (!caseInsensitive) return [path.join(root, ...components)];
+  let current = [root];
+  for (const component of components) {
+    const wanted = component.toLowerCase();
+    const next: string[] = [];
+    for (const directory of current) {
+      const names = await readdir(directory).catch(() => [] as string[]);
+      for (const name of names) {
+        if (name.toLowerCase() === wanted) next.push(path.join(directory, name));
+      }
+    }
+    current = next;
+  }
+  return current;
+}
+
+/**
  * Plans a pattern under a root: leading literal directory components narrow the root (a missing
  * directory is an ordinary no-match, a symlink leading outside the root is refused), and a
  * pattern with a slash is anchored at the narrowed root since ripgrep anchors globs at its cwd.
+ * With `caseInsensitive` (Glob's matching) the literal components match directories in any case.
  */
-export async function planGlob(root: string, pattern: string, subject: string): Promise<GlobPlan> {
+export async function planGlob(
+  root: string,
+  pattern: string,
+  subject: string,
+  { caseInsensitive = false }: { readonly caseInsensitive?: boolean } = {},
+): Promise<GlobPlan> {
   const problem = checkRelativePattern(pattern, subject);
   if (problem !== undefined) return { kind: 'error', message: problem };
   const components = pattern
@@ -54,19 +93,28 @@ export async function planGlob(root: string, pattern: string, subject: string): 
   }
   const rest = components.slice(literal).join('/');
   if (literal === 0) {
-    return { kind: 'search', root, glob: rest.includes('/') ? anchored(root, rest) : rest };
+    return {
+      kind: 'search',
+      roots: [root],
+      globs: [rest.includes('/') ? anchored(root, rest) : rest],
+    };
   }
-  const narrowed = path.join(root, ...components.slice(0, literal));
-  let real: string;
-  try {
-    real = await realpath(narrowed);
-    if (!(await stat(real)).isDirectory()) return { kind: 'no-match' };
-  } catch {
-    return { kind: 'no-match' };
-  }
+  const candidates = await literalDirectories(root, components.slice(0, literal), caseInsensitive);
   const realRoot = await realpath(root);
-  if (real !== realRoot && !real.startsWith(`${realRoot}${path.sep}`)) {
-    return { kind: 'error', message: `${subject} escapes the search root` };
+  const roots: string[] = [];
+  for (const candidate of candidates) {
+    let real: string;
+    try {
+      real = await realpath(candidate);
+      if (!(await stat(real)).isDirectory()) continue;
+    } catch {
+      continue;
+    }
+    if (real !== realRoot && !real.startsWith(`${realRoot}${path.sep}`)) {
+      return { kind: 'error', message: `${subject} escapes the search root` };
+    }
+    if (!roots.includes(real)) roots.push(real);
   }
-  return { kind: 'search', root: real, glob: anchored(real, rest) };
+  if (roots.length === 0) return { kind: 'no-match' };
+  return { kind: 'search', roots, globs: roots.map((real) => anchored(real, rest)) };
 }

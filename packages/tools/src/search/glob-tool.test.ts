@@ -15,6 +15,8 @@ beforeAll(async () => {
   await workspace.write('src/a.ts', '');
   await workspace.write('src/lib/B.TS', '');
   await workspace.write('src/lib/c.js', '');
+  await workspace.write('Docs/upper.md', '');
+  await workspace.write('docs/lower.md', '');
   await workspace.write('.git/x.ts', '');
   await workspace.write('pkg/.hg/y.ts', '');
   await workspace.write('pkg/.jj/z.ts', '');
@@ -54,6 +56,21 @@ describe('Glob', () => {
     ).toEqual([at('src/lib/c.js')]);
   });
 
+  it('narrows by literal directories case-insensitively, like the match itself', async () => {
+    expect(lines((await workspace.run('Glob', { pattern: 'SRC/**/*.ts' })).result)).toEqual([
+      at('src/a.ts'),
+      at('src/lib/B.TS'),
+    ]);
+    expect(lines((await workspace.run('Glob', { pattern: 'Src/LIB/*.js' })).result)).toEqual([
+      at('src/lib/c.js'),
+    ]);
+    // Directories differing only in case are all searched, as an unnarrowed search would.
+    const both = [at('Docs/upper.md'), at('docs/lower.md')].sort();
+    expect(lines((await workspace.run('Glob', { pattern: 'DOCS/*.md' })).result)).toEqual(both);
+    expect(lines((await workspace.run('Glob', { pattern: 'docs/*.md' })).result)).toEqual(both);
+    expect(lines((await workspace.run('Glob', { pattern: '**/docs/*.md' })).result)).toEqual(both);
+  });
+
   it('treats a missing qualified directory as an ordinary no-match', async () => {
     expect(await workspace.run('Glob', { pattern: 'absent/**/*.ts' })).toEqual({
       status: 'success',
@@ -72,6 +89,23 @@ describe('Glob', () => {
     expect(all[100]).toBe(
       '... Results truncated (limit: 100). Narrow your search with :path or a more specific :pattern.',
     );
+  });
+
+  it('caps the listing at 30 KiB of UTF-8, not 30K characters', async () => {
+    // 90 paths of about 400 bytes each (three-byte characters): 36 KB, but under 15K characters.
+    const directory = '漢'.repeat(60);
+    for (let index = 0; index < 90; index += 1) {
+      await workspace.write(`wide/${directory}/${'字'.repeat(60)}${index}.txt`, '');
+    }
+    const { status, result } = await workspace.run('Glob', { pattern: 'wide/**/*.txt' });
+    expect(status).toBe('success');
+    const all = String(result).split('\n');
+    expect(all.at(-1)).toBe(
+      '... Output truncated at 30K byte limit. Narrow your search with :path or a more specific :pattern.',
+    );
+    expect(all.length).toBeLessThan(90);
+    expect(all.slice(0, -1).every((line) => line.startsWith(at(`wide/${directory}/`)))).toBe(true);
+    expect(Buffer.byteLength(all.slice(0, -1).join('\n'))).toBeLessThanOrEqual(30 * 1024);
   });
 
   it.each([

@@ -5,7 +5,14 @@ import { runHelper } from '../helpers/run-helper.js';
 import { fileToolRenderers } from '../render/renderers.js';
 import { planGlob } from './glob-pattern.js';
 import { lineWatcher, vcsExcludes } from './ripgrep-args.js';
-import { failureError, GLOB_WORDS, partialPrefix, timeoutError } from './search-notices.js';
+import {
+  confinedDiagnostic,
+  failureError,
+  GLOB_WORDS,
+  isConfinedFailure,
+  partialPrefix,
+  timeoutError,
+} from './search-notices.js';
 import { searchScopeOf } from './search-roots.js';
 
 const DESCRIPTION = [
@@ -56,11 +63,11 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
       ];
       const roots: string[] = [];
       for (const root of scope.roots) {
-        const plan = await planGlob(root, args.pattern, 'Glob pattern');
+        const plan = await planGlob(root, args.pattern, 'Glob pattern', { caseInsensitive: true });
         if (plan.kind === 'error') return fail(plan.message);
         if (plan.kind === 'no-match') continue;
-        argv.push('--glob', plan.glob);
-        roots.push(plan.root);
+        for (const glob of plan.globs) argv.push('--glob', glob);
+        roots.push(...plan.roots);
       }
       if (roots.length === 0)
         return {
@@ -68,6 +75,8 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
           status: 'success' as const,
           renderData: { count: 0 },
         };
+      // Confined output has no separate stderr, so per-file warnings would read as results.
+      if (options.exec !== undefined) argv.push('--no-messages');
       argv.push(...vcsExcludes(), '--', ...roots);
       const included = (line: string): boolean =>
         line !== '' &&
@@ -82,6 +91,10 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
         signal: context.signal,
       });
       const output = run.stdout.toString('utf8');
+      if (options.exec !== undefined && isConfinedFailure(run.exitCode, output)) {
+        const detail = confinedDiagnostic(output).split('\n')[0] ?? '';
+        return fail(failureError(GLOB_WORDS, run.exitCode, scope.rewrite(detail)));
+      }
       // A last line without its newline was cut off mid-write.
       const complete = output.endsWith('\n')
         ? output
@@ -106,10 +119,13 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
       }
       const shown = found.slice(0, MAX_ENTRIES).map(scope.show);
       let text = '';
+      let bytes = 0;
       let entries = 0;
       for (const line of shown) {
-        if (text.length + line.length + 1 > MAX_BYTES) break;
+        const size = Buffer.byteLength(line);
+        if (bytes + size + 1 > MAX_BYTES) break;
         text += `${entries === 0 ? '' : '\n'}${line}`;
+        bytes += size + (entries === 0 ? 0 : 1);
         entries += 1;
       }
       if (entries < shown.length) {

@@ -77,3 +77,24 @@ describe('pageWatcher', () => {
     });
   });
 });
+
+describe('the 200 KiB cap', () => {
+  it('counts UTF-8 bytes, not characters', () => {
+    // 100 lines of 1,000 three-byte characters: 300 KB of UTF-8 but only 100,000 characters.
+    const lines = Array.from({ length: 100 }, () => '漢'.repeat(1000));
+    const paged = pageOutput(lines, { headLimit: 0, offset: 0 });
+    if (!paged.success) throw new Error(paged.message);
+    const [notice, ...kept] = paged.text.split('\n').reverse();
+    expect(notice).toBe(
+      '... Output truncated at 200K byte limit. Narrow your search with :glob, :type, or a more specific :pattern.',
+    );
+    expect(kept.length).toBe(68);
+    expect(Buffer.byteLength(kept.join('\n'))).toBeLessThanOrEqual(200 * 1024);
+    const output = Buffer.from(`${lines.join('\n')}\n`);
+    const lineEnds = lines.map((_, index) => (index + 1) * 3001);
+    // The watcher stops at the first line past the cap: the 69th.
+    expect(
+      watched(output, lineEnds, { headLimit: 0, offset: 0 }, (text) => text).lines.length,
+    ).toBe(69);
+  });
+});

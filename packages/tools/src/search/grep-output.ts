@@ -10,7 +10,7 @@ const MAX_BYTES = 200 * 1024;
 
 /**
  * Pages formatted output lines (skip `offset`, keep `head_limit`, 0 = all) and applies the
- * 200 KiB cap; an offset at or past the last line is an error, never an empty success.
+ * 200 KiB cap (UTF-8 bytes); an offset at or past the last line is an error, never an empty success.
  */
 export function pageOutput(
   lines: readonly string[],
@@ -25,10 +25,13 @@ export function pageOutput(
   const end = headLimit === 0 ? lines.length : Math.min(lines.length, offset + headLimit);
   const page = lines.slice(offset, end);
   let text = '';
+  let bytes = 0;
   let kept = 0;
   for (const line of page) {
-    if (text.length + line.length + 1 > MAX_BYTES) break;
+    const size = Buffer.byteLength(line);
+    if (bytes + size + 1 > MAX_BYTES) break;
     text += `${kept === 0 ? '' : '\n'}${line}`;
+    bytes += size + (kept === 0 ? 0 : 1);
     kept += 1;
   }
   if (kept < page.length) {
@@ -38,7 +41,7 @@ export function pageOutput(
     };
   }
   if (end < lines.length)
-    text += `\n\n... Results truncated (limit: ${headLimit}, offset: ${offset})`;
+    text += `\n... Results truncated (limit: ${headLimit}, offset: ${offset})`;
   return { success: true, text };
 }
 
@@ -69,7 +72,7 @@ export function pageWatcher(
         return true;
       }
       if (index >= offset) {
-        const length = shown(line).length;
+        const length = Buffer.byteLength(shown(line));
         if (size + length + 1 > MAX_BYTES) {
           full = true;
           return true;

@@ -11,6 +11,7 @@ beforeAll(async () => {
   await workspace.write('sub/b.txt', 'needle in b\n');
   await workspace.write('.hidden.txt', 'needle hidden\n');
   await workspace.write('build/out.txt', 'needle built\n');
+  await workspace.write('build/deep/out.md', 'needle deep\n');
   await workspace.write('.git/HEAD', 'needle git\n');
   await workspace.write('multi.txt', 'start\nmiddle\nend\n');
   await workspace.write('.toolcall/sessions/s1/work/w.md', 'needle work\n');
@@ -35,6 +36,21 @@ describe('Grep', () => {
     expect((await workspace.run('Grep', { pattern: 'needle', glob: 'build/*.txt' })).result).toBe(
       at('build/out.txt'),
     );
+  });
+
+  it('searches ignored directories for a positive glob without a literal directory', async () => {
+    for (const glob of ['*.txt', '**/*.txt']) {
+      expect(sorted((await workspace.run('Grep', { pattern: 'needle', glob })).result)).toEqual(
+        [at('.hidden.txt'), at('a.txt'), at('build/out.txt'), at('sub/b.txt')].sort(),
+      );
+    }
+    expect(
+      sorted((await workspace.run('Grep', { pattern: 'needle', glob: '*.md' })).result),
+    ).toContain(at('build/deep/out.md'));
+    // A negative glob only excludes: ignore files still apply.
+    expect(
+      sorted((await workspace.run('Grep', { pattern: 'needle', glob: '!*.md' })).result),
+    ).toEqual([at('.hidden.txt'), at('a.txt'), at('sub/b.txt')].sort());
   });
 
   it('prints content in ripgrep heading layout with context and case-insensitivity', async () => {
@@ -78,7 +94,7 @@ describe('Grep', () => {
   it('pages output lines with head_limit and offset', async () => {
     const input = { pattern: 'needle', path: 'a.txt', output_mode: 'content', '-i': true };
     expect((await workspace.run('Grep', { ...input, head_limit: 2 })).result).toBe(
-      `${at('a.txt')}\n1:one needle\n\n... Results truncated (limit: 2, offset: 0)`,
+      `${at('a.txt')}\n1:one needle\n... Results truncated (limit: 2, offset: 0)`,
     );
     expect((await workspace.run('Grep', { ...input, head_limit: 1, offset: 2 })).result).toBe(
       '3:three NEEDLE',

@@ -8,7 +8,14 @@ import { grepArgumentsSchema, modeFlags } from './grep-arguments.js';
 import { pageOutput, pageWatcher, showPath, showPaths } from './grep-output.js';
 import { vcsExcludes } from './ripgrep-args.js';
 import { searchDocuments } from './search-documents.js';
-import { failureError, GREP_WORDS, partialPrefix, timeoutError } from './search-notices.js';
+import {
+  confinedDiagnostic,
+  failureError,
+  GREP_WORDS,
+  isConfinedFailure,
+  partialPrefix,
+  timeoutError,
+} from './search-notices.js';
 import { searchScopeOf } from './search-roots.js';
 
 const DESCRIPTION = [
@@ -91,15 +98,17 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
       }
       let roots = scope.roots;
       if (args.glob !== undefined && !scope.file) {
-        // Literal leading directories of the glob become explicit roots, so an ignored
-        // directory the glob names is searched rather than pruned.
+        // A positive glob selects files whatever the ignore files say: ripgrep's override globs
+        // cannot re-open a directory an ignore file prunes, so ignore files are switched off and
+        // the glob alone picks the files. Its literal leading directories narrow the roots.
+        if (!args.glob.startsWith('!')) argv.push('--no-ignore');
         const narrowed: string[] = [];
         for (const root of scope.roots) {
           const plan = await planGlob(root, args.glob, 'Grep :glob');
           if (plan.kind === 'error') return fail(plan.message);
           if (plan.kind === 'search') {
-            argv.push('--glob', plan.glob);
-            narrowed.push(plan.root);
+            for (const glob of plan.globs) argv.push('--glob', glob);
+            narrowed.push(...plan.roots);
           }
         }
         if (narrowed.length === 0)
@@ -124,13 +133,13 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
         signal: context.signal,
         manager: options.exec,
       });
-      // Confined helpers interleave stderr with stdout: an error exit's output is its diagnostic.
-      if (options.exec !== undefined && run.exitCode === 2) {
+      let output = run.stdout.toString('utf8');
+      // Confined helpers interleave stderr with stdout: a fatal error's output is its diagnostic.
+      if (options.exec !== undefined && isConfinedFailure(run.exitCode, output)) {
         return fail(
-          failureError(GREP_WORDS, run.exitCode, scope.rewrite(run.stdout.toString('utf8').trim())),
+          failureError(GREP_WORDS, run.exitCode, scope.rewrite(confinedDiagnostic(output))),
         );
       }
-      let output = run.stdout.toString('utf8');
       if ((run.timedOut || run.outputLimited || run.stoppedEarly) && !output.endsWith('\n'))
         output = output.slice(0, output.lastIndexOf('\n') + 1);
       const lines = output === '' ? [] : output.replace(/\n$/, '').split('\n');

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { createExecManager, type ExecManager } from '@toolcall/exec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestWorkspace, type TestWorkspace } from '../testing/workspace.js';
+import { createTestWorkspace } from '../testing/workspace.js';
+import { createUnconfinedWorkspace, type SearchWorkspace } from './testing/unconfined.js';
 
 // Grep and Glob stop ripgrep once their page is settled; the notices must read as if it had
 // walked the whole tree, unconfined and confined alike.
 describe.each(['unconfined', 'confined'])('search that stops early (%s)', (kind) => {
-  let workspace: TestWorkspace;
+  let workspace: SearchWorkspace;
   let manager: ExecManager | undefined;
   beforeAll(async () => {
     if (kind === 'confined') {
@@ -15,7 +16,7 @@ describe.each(['unconfined', 'confined'])('search that stops early (%s)', (kind)
       workspace = await createTestWorkspace({ exec: manager });
       await probe.dispose();
     } else {
-      workspace = await createTestWorkspace();
+      workspace = await createUnconfinedWorkspace();
     }
     for (let index = 0; index < 400; index += 1) {
       await workspace.write(`many/f${index}.txt`, `needle ${index}\nneedle again\n`);
@@ -36,7 +37,7 @@ describe.each(['unconfined', 'confined'])('search that stops early (%s)', (kind)
     const files = String(
       (await workspace.run('Grep', { pattern: 'needle', path: 'many', head_limit: 5 })).result,
     ).split('\n');
-    expect(files.slice(5)).toEqual(['', '... Results truncated (limit: 5, offset: 0)']);
+    expect(files.slice(5)).toEqual(['... Results truncated (limit: 5, offset: 0)']);
     expect(new Set(files.slice(0, 5)).size).toBe(5);
     expect(files.slice(0, 5).every(many)).toBe(true);
     const counts = String(
@@ -50,7 +51,7 @@ describe.each(['unconfined', 'confined'])('search that stops early (%s)', (kind)
         })
       ).result,
     ).split('\n');
-    expect(counts.slice(4)).toEqual(['', '... Results truncated (limit: 4, offset: 10)']);
+    expect(counts.slice(4)).toEqual(['... Results truncated (limit: 4, offset: 10)']);
     expect(counts.slice(0, 4).every((line) => line.endsWith(':2') && many(line.slice(0, -2)))).toBe(
       true,
     );
@@ -66,8 +67,8 @@ describe.each(['unconfined', 'confined'])('search that stops early (%s)', (kind)
     });
     expect(status).toBe('success');
     const lines = String(result).split('\n');
-    expect(lines.length).toBe(9);
-    expect(lines.slice(7)).toEqual(['', '... Results truncated (limit: 7, offset: 3)']);
+    expect(lines.length).toBe(8);
+    expect(lines.slice(7)).toEqual(['... Results truncated (limit: 7, offset: 3)']);
     expect(lines.slice(0, 7).every((line) => /^(\d+:needle|$|\/)/.test(line))).toBe(true);
   });
 

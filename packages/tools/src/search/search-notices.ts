@@ -40,3 +40,19 @@ export function failureError(words: NoticeWords, exitCode: number | null, detail
   const suffix = detail === '' ? '' : `\n${detail}`;
   return `Error: ${words.noun} failed (exit code ${exitCode ?? 'none'}). ${advice}${suffix}`;
 }
+
+/**
+ * Whether a confined ripgrep run's exit code 2 is a real failure. Confined output interleaves
+ * stderr with stdout and the tools pass `--no-messages` there, so per-file errors (an unreadable
+ * file) leave only results while ripgrep still exits 2; a fatal error (a bad regular expression
+ * or glob) prints its `rg: ` message before any result.
+ */
+export function isConfinedFailure(exitCode: number | null, output: string): boolean {
+  return exitCode === 2 && (output.trim() === '' || output.startsWith('rg: '));
+}
+
+/** The diagnostic of a confined failure: ripgrep's message, or what an empty exit 2 means. */
+export function confinedDiagnostic(output: string): string {
+  const message = output.trim();
+  return message === '' ? 'Some files or directories could not be read.' : message;
+}
