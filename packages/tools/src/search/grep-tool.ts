@@ -98,10 +98,8 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
       }
       let roots = scope.roots;
       if (args.glob !== undefined && !scope.file) {
-        // A positive glob selects files whatever the ignore files say: ripgrep's override globs
-        // cannot re-open a directory an ignore file prunes, so ignore files are switched off and
-        // the glob alone picks the files. Its literal leading directories narrow the roots.
-        if (!args.glob.startsWith('!')) argv.push('--no-ignore');
+        // Literal leading directories of the glob become explicit roots, so an ignored
+        // directory the glob names is searched rather than pruned.
         const narrowed: string[] = [];
         for (const root of scope.roots) {
           const plan = await planGlob(root, args.glob, 'Grep :glob');
