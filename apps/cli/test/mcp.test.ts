@@ -95,7 +95,19 @@ describe('toolcall mcp', () => {
     ]);
     const toolCall = tools.find((tool) => tool.name === 'ToolCall')!;
     expect(toolCall.inputSchema).toMatchObject({ type: 'object', required: ['expression'] });
-    expect(toolCall.annotations).toEqual({ readOnlyHint: true, destructiveHint: false });
+    expect(toolCall.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      openWorldHint: true,
+    });
+    expect(tools.find((tool) => tool.name === 'Read')!.annotations).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+    });
+    expect(tools.find((tool) => tool.name === 'ApplyPatch')!.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
   });
 
   it('calls Read, Glob and Grep inside the workspace without asking', async () => {

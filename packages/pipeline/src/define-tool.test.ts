@@ -17,7 +17,7 @@ describe('defineTool', () => {
       } as never),
     ).toThrow(
       new TypeError(
-        'defineTool: unknown key `readonly`; expected one of name, description, summary, args, handler, readOnly, destructive, snapshot, async, category, groups, maxResultSize, permission, renderTransform, renderer',
+        'defineTool: unknown key `readonly`; expected one of name, description, summary, args, handler, readOnly, destructive, annotations, snapshot, async, category, groups, maxResultSize, permission, renderTransform, renderer',
       ),
     );
   });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { lowerArguments } from './args-dsl.js';
 import { deepFreeze } from './deep-freeze.js';
 import {
+  checkAnnotations,
   checkBoolean,
   checkFunction,
   checkGroups,
@@ -11,7 +12,13 @@ import {
   rejectUnknownKeys,
 } from './definition-checks.js';
 import { summarize } from './summary.js';
-import type { PermissionExtractors, RenderTransform, Tool, ToolHandler } from './tool-types.js';
+import type {
+  PermissionExtractors,
+  RenderTransform,
+  Tool,
+  ToolAnnotations,
+  ToolHandler,
+} from './tool-types.js';
 
 /** The definition `defineTool` accepts; `args` is a zod object built with the argument DSL. */
 export interface ToolDefinition<Shape extends z.ZodObject> {
@@ -22,6 +29,8 @@ export interface ToolDefinition<Shape extends z.ZodObject> {
   handler: ToolHandler<z.output<Shape>>;
   readOnly?: boolean;
   destructive?: boolean;
+  /** MCP annotations beyond the flags (see `ToolAnnotations`). */
+  annotations?: ToolAnnotations;
   snapshot?: boolean;
   async?: boolean;
   category?: string;
@@ -40,6 +49,7 @@ const DEFINITION_KEYS = new Set([
   'handler',
   'readOnly',
   'destructive',
+  'annotations',
   'snapshot',
   'async',
   'category',
@@ -98,6 +108,7 @@ export function defineTool<Shape extends z.ZodObject>(
     groups: checkGroups(where, definition.groups),
     readOnly: checkBoolean(where, 'readOnly', definition.readOnly),
     destructive: checkBoolean(where, 'destructive', definition.destructive),
+    annotations: checkAnnotations(where, definition.annotations),
     snapshot,
     async: checkBoolean(where, 'async', definition.async),
     maxResultSize: checkLimit(where, 'maxResultSize', definition.maxResultSize),

@@ -1,3 +1,4 @@
+import type { ToolAnnotations } from './tool-types.js';
 /** Throws a TypeError naming the first key of `definition` outside `allowed`. */
 export function rejectUnknownKeys(
   where: string,
@@ -14,6 +15,29 @@ export function rejectUnknownKeys(
 }
 
 /** Throws unless `value` is a boolean or undefined. */
+const ANNOTATION_KEYS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'];
+
+/** Checks `annotations`: an object of the four MCP hints, each a boolean. */
+export function checkAnnotations(where: string, value: unknown): ToolAnnotations | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`${where}: \`annotations\` must be an object of MCP hints`);
+  }
+  const hints: Record<string, boolean> = {};
+  for (const [key, hint] of Object.entries(value)) {
+    if (!ANNOTATION_KEYS.includes(key)) {
+      throw new TypeError(
+        `${where}: unknown annotation \`${key}\`; expected ${ANNOTATION_KEYS.join(', ')}`,
+      );
+    }
+    if (typeof hint !== 'boolean') {
+      throw new TypeError(`${where}: annotation \`${key}\` must be a boolean`);
+    }
+    hints[key] = hint;
+  }
+  return Object.freeze(hints);
+}
+
 export function checkBoolean(where: string, key: string, value: unknown): boolean {
   if (value === undefined) return false;
   if (typeof value !== 'boolean') {

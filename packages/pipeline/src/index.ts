@@ -124,6 +124,7 @@ export type {
   PermissionExtractors,
   RenderTransform,
   Tool,
+  ToolAnnotations,
   ToolHandler,
   WrappedToolSource,
 } from './tool-types.js';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createCatalog } from './catalog/index.js';
+import { defineTool } from './define-tool.js';
+import { z } from './index.js';
+import { createPipeline } from './pipeline.js';
 import { toAnthropicTool, toMcpTool, toOpenAITool } from './provider-schemas.js';
+import { createToolCallDriver, createToolCallTool } from './ptc/index.js';
 import { fetchTool } from './testing/tools.js';
 import { wrapTool } from './wrap-tool.js';
 
@@ -50,6 +55,57 @@ describe('provider schemas', () => {
     expect([toOpenAITool(tool).function.name, toMcpTool(tool).name]).toEqual([
       'gh__search',
       'gh/search',
+    ]);
+  });
+});
+
+describe('MCP annotations', () => {
+  const tool = (extra: Record<string, unknown>) =>
+    defineTool({
+      name: 'T',
+      description: 'A tool.',
+      args: z.object({}),
+      handler: () => 'ok',
+      ...extra,
+    });
+
+  it('follow the flags by default: read-only is never destructive, anything else may be', () => {
+    expect(toMcpTool(tool({ readOnly: true })).annotations).toEqual({
+      readOnlyHint: true,
+      destructiveHint: false,
+    });
+    expect(toMcpTool(tool({})).annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
+  });
+
+  it('take what the tool declares over the flags', () => {
+    expect(
+      toMcpTool(
+        tool({
+          readOnly: true,
+          annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+        }),
+      ).annotations,
+    ).toEqual({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+  });
+
+  it('reject unknown hints and non-boolean values, naming them', () => {
+    expect(() => tool({ annotations: { readOnly: true } })).toThrow(
+      /unknown annotation `readOnly`; expected readOnlyHint, destructiveHint, idempotentHint, openWorldHint/,
+    );
+    expect(() => tool({ annotations: { openWorldHint: 'yes' } })).toThrow(
+      /annotation `openWorldHint` must be a boolean/,
+    );
+  });
+
+  it('tell a client that ToolCall may change files and reach the network', () => {
+    const driver = createToolCallDriver({ pipeline: createPipeline({ tools: [] }) });
+    const toolCall = createToolCallTool({ driver, catalog: () => createCatalog({ tools: [] }) });
+    expect([toolCall.readOnly, toMcpTool(toolCall).annotations]).toEqual([
+      true,
+      { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     ]);
   });
 });

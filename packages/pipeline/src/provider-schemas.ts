@@ -24,7 +24,12 @@ export interface McpTool {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
-  annotations: { readOnlyHint: boolean; destructiveHint: boolean };
+  annotations: {
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
 }
 
 /** A provider-safe name: `category/name` becomes `category__name` where `/` is not allowed. */
@@ -66,6 +71,19 @@ export function toMcpTool(tool: Tool, override?: SchemaOverride): McpTool {
     name: tool.name,
     description: tool.description,
     inputSchema: schemaCopy(tool, override),
-    annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.destructive },
+    annotations: mcpAnnotations(tool),
   };
+}
+
+// MCP's defaults: a tool that is not read-only may be destructive unless it says otherwise.
+function mcpAnnotations(tool: Tool): McpTool['annotations'] {
+  const declared = tool.annotations ?? {};
+  const readOnlyHint = declared.readOnlyHint ?? tool.readOnly;
+  const annotations: McpTool['annotations'] = {
+    readOnlyHint,
+    destructiveHint: declared.destructiveHint ?? (tool.destructive || !readOnlyHint),
+  };
+  if (declared.idempotentHint !== undefined) annotations.idempotentHint = declared.idempotentHint;
+  if (declared.openWorldHint !== undefined) annotations.openWorldHint = declared.openWorldHint;
+  return annotations;
 }

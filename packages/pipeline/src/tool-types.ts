@@ -93,6 +93,22 @@ export interface WrappedToolSource {
   readonly call: ToolHandler;
 }
 
+/**
+ * What a tool tells MCP clients (MCP tool annotations), where its pipeline flags would say
+ * less or something else: ToolCall is `readOnly` to the pipeline (each nested call is checked
+ * on its own) yet may run tools that change files.
+ */
+export interface ToolAnnotations {
+  /** The tool does not change its environment (default: the tool's `readOnly`). */
+  readonly readOnlyHint?: boolean;
+  /** A change may delete or overwrite data (default: true unless read-only). */
+  readonly destructiveHint?: boolean;
+  /** Repeating a call with the same arguments has no further effect. */
+  readonly idempotentHint?: boolean;
+  /** The tool reaches beyond the machine: the web, other services. */
+  readonly openWorldHint?: boolean;
+}
+
 /** A registered, normalized and frozen tool. */
 export interface Tool<Args = Record<string, unknown>> {
   readonly name: string;
@@ -114,6 +130,8 @@ export interface Tool<Args = Record<string, unknown>> {
   handler(args: Args, context: HandlerContext): HandlerReturn | PromiseLike<HandlerReturn>;
   readonly renderTransform: RenderTransform | undefined;
   readonly renderer: unknown;
+  /** MCP annotations beyond the flags, when the tool declares any. */
+  readonly annotations?: ToolAnnotations | undefined;
   /** Present for wrapped tools: the frozen contract and the live source. */
   readonly wrapped:
     | { readonly contract: string; readonly resolve: () => WrappedToolSource }

@@ -1,5 +1,6 @@
 import { deepFreeze } from './deep-freeze.js';
 import {
+  checkAnnotations,
   checkBoolean,
   checkFunction,
   checkGroups,
@@ -14,6 +15,7 @@ import type {
   PermissionExtractors,
   RenderTransform,
   Tool,
+  ToolAnnotations,
   ToolHandler,
   WrappedToolSource,
 } from './tool-types.js';
@@ -28,6 +30,8 @@ export interface WrappedToolDefinition {
   source: () => WrappedToolSource;
   readOnly?: boolean;
   destructive?: boolean;
+  /** MCP annotations beyond the flags (see `ToolAnnotations`). */
+  annotations?: ToolAnnotations;
   async?: boolean;
   groups?: readonly string[];
   maxResultSize?: number;
@@ -44,6 +48,7 @@ const WRAPPED_KEYS = new Set([
   'source',
   'readOnly',
   'destructive',
+  'annotations',
   'async',
   'groups',
   'maxResultSize',
@@ -94,6 +99,7 @@ export function wrapTool(definition: WrappedToolDefinition): Tool {
     groups: checkGroups(where, definition.groups),
     readOnly: checkBoolean(where, 'readOnly', definition.readOnly),
     destructive: checkBoolean(where, 'destructive', definition.destructive),
+    annotations: checkAnnotations(where, definition.annotations),
     snapshot: false,
     async: checkBoolean(where, 'async', definition.async),
     maxResultSize: checkLimit(where, 'maxResultSize', definition.maxResultSize),

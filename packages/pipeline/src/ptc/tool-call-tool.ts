@@ -34,7 +34,10 @@ export function createToolCallTool(options: ToolCallToolOptions): Tool {
   return defineTool({
     name: 'ToolCall',
     description: TOOL_CALL_DESCRIPTION,
+    // Read-only to the pipeline (each nested call passes its own permission), but a script may
+    // run tools that change files or reach the network, which is what a client is told.
     readOnly: true,
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
     async: true,
     maxResultSize: 30_000,
     args: z.object({
