@@ -138,6 +138,8 @@ describe('ApplyPatch', () => {
     ],
     [patchOf('*** Update File: src/a.txt', ' one'), 'Error: Patch hunk does not change src/a.txt'],
     ['not a patch', "Error: Invalid patch: The first line must be '*** Begin Patch'"],
+    ['', 'Error: Parameter patch is required'],
+    [' \n\t\n', 'Error: Parameter patch is required'],
   ])('fails without writing: %j', async (patch, message) => {
     const before = await snapshot();
     expect(await workspace.run('ApplyPatch', { patch })).toEqual({
