@@ -72,6 +72,42 @@ try {
       console.log(`✗ ${manifest.name}: ${String(error.stderr || error.message)}`);
     }
   }
+
+  // The installed @toolcall/tools serves the manuals it ships as toolcall://, with no
+  // docsDirectory and no source checkout, through both module formats.
+  for (const [format, flags, load] of [
+    ['import', ['--input-type=module', '-e'], "import { createToolSet } from '@toolcall/tools';"],
+    ['require', ['-e'], "const { createToolSet } = require('@toolcall/tools');"],
+  ]) {
+    const manual = `${load}
+      (async () => {
+        const set = createToolSet({ workspace: process.cwd(), permissions: { mode: 'full-auto' } });
+        const run = set.pipeline.runTool({
+          name: 'Read',
+          input: { file_path: 'toolcall://toolcall-dialect.md', limit: 1 },
+          toolUseId: 'toolu_pack',
+        });
+        const outcome = await run.outcome;
+        await set.close();
+        if (outcome.status !== 'success' || !/^1\t# /.test(outcome.result)) {
+          throw new Error('Read toolcall://toolcall-dialect.md: ' + outcome.result);
+        }
+      })().catch((error) => { process.stderr.write(String(error && error.message || error)); process.exit(1); });
+    `;
+    const name = `@toolcall/tools manuals (${format})`;
+    try {
+      execFileSync(process.execPath, [...flags, manual], {
+        cwd: consumer,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      results.push({ name, ok: true });
+      console.log(`✓ ${name}: reads toolcall://toolcall-dialect.md with no docsDirectory`);
+    } catch (error) {
+      results.push({ name, ok: false, summary: String(error.stderr || error.message) });
+      console.log(`✗ ${name}: ${String(error.stderr || error.message)}`);
+    }
+  }
 } catch (error) {
   console.log(`✗ packing or installing failed: ${error.message}`);
   results.push({ name: 'install', ok: false });

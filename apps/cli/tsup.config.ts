@@ -1,3 +1,4 @@
+import { cpSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -129,6 +130,14 @@ const lazyBuiltins: Plugin = {
   },
 };
 
+// @toolcall/tools serves its packaged manuals as toolcall:// from `docs` beside its own module,
+// which in the bundle is dist/main.cjs: the manuals are copied to dist/docs.
+function copyManuals(): void {
+  const tools = dirname(createRequire(import.meta.url).resolve('@toolcall/tools/package.json'));
+  rmSync('dist/docs', { recursive: true, force: true });
+  cpSync(join(tools, 'dist', 'docs'), 'dist/docs', { recursive: true });
+}
+
 // Two outputs: dist/cli.js, the small ES module `toolcall` runs, and dist/main.cjs, every
 // command in one CommonJS file, which cli.js compiles through V8's code cache (ES modules get
 // no code cache on Node 20). Each build cleans only its own files: they run side by side.
@@ -137,7 +146,7 @@ export default defineConfig([
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
     sourcemap: true,
-    clean: ['!main.cjs*', '!ajv.cjs'],
+    clean: ['!main.cjs*', '!ajv.cjs', '!docs/**'],
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
   },
@@ -152,6 +161,7 @@ export default defineConfig([
     noExternal: [/^(?!web-tree-sitter$|tree-sitter-|@vscode\/ripgrep$|node-pty$)/],
     external,
     esbuildPlugins: [englishZodLocale, lazyAjv, lazyBuiltins],
+    onSuccess: async () => copyManuals(),
     // `await import('node-pty')` becomes a require: a script compiled through the code cache
     // has no ES module loader for import().
     esbuildOptions(options) {

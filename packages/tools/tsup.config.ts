@@ -1,4 +1,30 @@
+import { cpSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+
+const PACKAGE = fileURLToPath(new URL('.', import.meta.url));
+const REPOSITORY_DOCS = path.join(PACKAGE, '..', '..', 'docs');
+
+// The manuals a model reads through `toolcall://` (the tool manuals, the ToolCall dialect and
+// what they link to), copied into dist/docs so the installed package serves them.
+const PACKAGED_DOCS = [
+  ...readdirSync(path.join(REPOSITORY_DOCS, 'tools'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `tools/${name}`),
+  'toolcall-dialect.md',
+  'toolcall.md',
+  'tools.md',
+  'exec.md',
+];
+
+function copyDocs(): void {
+  for (const relative of PACKAGED_DOCS) {
+    const target = path.join(PACKAGE, 'dist', 'docs', relative);
+    mkdirSync(path.dirname(target), { recursive: true });
+    cpSync(path.join(REPOSITORY_DOCS, relative), target);
+  }
+}
 
 export default defineConfig({
   entry: { index: 'src/index.ts' },
@@ -8,4 +34,5 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   shims: true,
+  onSuccess: async () => copyDocs(),
 });

@@ -75,6 +75,17 @@ describe('toolcall call', () => {
     expect(ruled.code).toBe(0);
   });
 
+  it('reads the packaged manuals as toolcall:// without asking', async () => {
+    for (const manual of ['toolcall://tools/files.md', 'toolcall://toolcall-dialect.md']) {
+      const read = await run(['call', 'Read', `file_path=${manual}`, 'limit=1', '--json']);
+      expect({ manual, code: read.code }).toEqual({ manual, code: 0 });
+      expect(JSON.parse(read.stdout)).toMatchObject({
+        success: true,
+        result: expect.stringMatching(/^1\t# /),
+      });
+    }
+  });
+
   it('exits 2 for an unknown tool, invalid arguments, bad JSON or no tool', async () => {
     expect((await run(['call', 'Nope'])).code).toBe(2);
     const invalid = await run(['call', 'WebSearch', 'query=']);

@@ -86,6 +86,18 @@ describe('bridge protocol', () => {
     expect(live).toMatchObject({ params: { executionId: 'e1' } });
   });
 
+  // The fixture module replaces Read and Grep; the built-in Glob finds the packaged manuals.
+  it('serves the packaged manuals as toolcall:// to a script', async () => {
+    await init();
+    const expression = '(Glob :pattern "*.md" :path "toolcall://tools")';
+    const reply = (await bridge.request(3, 'toolcall/run', { expression })) as {
+      result: { status: string; result: string };
+    };
+    expect(reply.result).toMatchObject({ status: 'success' });
+    expect(reply.result.result).toContain('toolcall://tools/applypatch.md');
+    expect(reply.result.result).toContain('toolcall://tools/files.md');
+  });
+
   it('asks Emacs for permission and forwards a hosted tool call to it', async () => {
     await init(['EmacsEval']);
     bridge.write(

@@ -4,6 +4,7 @@ export * from './execution/index.js';
 export type { FileTarget, FileToolOptions } from './file-target.js';
 export { createFileTools, type FileToolsOptions } from './file-tools.js';
 export * from './navigation/index.js';
+export { manualOf, packagedDocsDirectory } from './packaged-docs.js';
 export {
   type ApplyPatchOptions,
   createApplyPatchTool,

@@ -25,6 +25,7 @@ import { type AskUser, createAskTool } from './ask/index.js';
 import { createExecutionTools } from './execution/index.js';
 import { createFileTools } from './file-tools.js';
 import { createNodeTool, createOutlineTool } from './navigation/index.js';
+import { manualOf, packagedDocsDirectory } from './packaged-docs.js';
 import { createPatchHooks } from './patch/patch-hooks.js';
 import type { PatchReviewer } from './patch/patch-review.js';
 import { checkPlanMode, type PlanModeSource } from './patch/plan-mode.js';
@@ -86,7 +87,7 @@ export interface ToolSetOptions {
   readonly planMode?: PlanModeSource;
   /** A resolver to use instead of `createNodeResources` over the workspace. */
   readonly resources?: ResourceResolver;
-  /** Packaged docs served as `toolcall://` (e.g. the repository's `docs/`). */
+  /** The docs served as `toolcall://` (default: the manuals this package ships). */
   readonly docsDirectory?: string;
   readonly hooks?: readonly HookRegistration[];
   readonly media?: MediaSink;
@@ -99,8 +100,8 @@ export interface ToolSetOptions {
   readonly artifacts?: ArtifactStore;
   /**
    * The session's process manager: Bash & co run through it, and ripgrep and the PDF helpers
-   * run confined through it. Without it the set creates one (torn down by `close`) and the
-   * helpers are spawned directly.
+   * run confined through it. Without it the set creates one from `sandbox` and `sessionStore`
+   * (torn down by `close`), so the helpers are confined either way.
    */
   readonly exec?: ExecManager;
   /** Where ToolCall journals running scripts (e.g. `createFileCheckpointStore`). */
@@ -168,9 +169,11 @@ export interface ToolSet {
 }
 
 /**
- * Creates a pipeline holding Read, Glob, Grep and ApplyPatch over a workspace, plus ToolSearch
- * and ToolCall over them, with resource addresses prepared before permission and snapshots for
- * ApplyPatch's final diff.
+ * Creates a pipeline over a workspace holding the file tools (Read, Glob, Grep, ApplyPatch), the
+ * execution tools (Bash, WriteStdin, ListExecutions, StopExecution, Monitor), the discoverable
+ * navigation, web and Ask tools, and ToolSearch and ToolCall over them; resource addresses are
+ * prepared before permission, ApplyPatch's final diff comes from snapshots, and the packaged
+ * manuals are served as `toolcall://`.
  */
 export function createToolSet(options: ToolSetOptions): ToolSet {
   if (typeof options?.workspace !== 'string' || !path.isAbsolute(options.workspace)) {
@@ -201,12 +204,13 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   checkPlanMode(options.planMode, 'createToolSet');
   const sessionId = options.session?.id;
   const cwd = path.resolve(options.workspace, options.session?.cwd ?? '.');
+  const docsDirectory = options.docsDirectory ?? packagedDocsDirectory();
   const resources =
     options.resources ??
     createNodeResources({
       workspace: options.workspace,
       ...(sessionId === undefined ? {} : { sessionId }),
-      ...(options.docsDirectory === undefined ? {} : { docsDirectory: options.docsDirectory }),
+      ...(docsDirectory === undefined ? {} : { docsDirectory }),
     });
   // An extra tool named like a built-in one replaces it (e.g. a harness's own Read).
   const replaced = new Set(extraTools.map((tool) => tool.name));
@@ -284,7 +288,9 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
-  pipeline.register(createToolSearchTool({ catalog }));
+  pipeline.register(
+    createToolSearchTool({ catalog, manualReference: (entry) => manualOf(entry.tool.name) }),
+  );
   pipeline.register(createToolCallTool({ driver, catalog }));
   const registered = new Map(pipeline.tools().map((tool) => [tool.name, tool]));
   return {

@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmod, readdir, readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestWorkspace, type TestWorkspace } from '../testing/workspace.js';
@@ -25,7 +27,8 @@ async function snapshot(): Promise<Record<string, string>> {
     for (const entry of await readdir(directory, { withFileTypes: true })) {
       const full = path.join(directory, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else files[path.relative(workspace.root, full)] = await readFile(full, 'utf8');
+      else if (entry.isFile())
+        files[path.relative(workspace.root, full)] = await readFile(full, 'utf8');
     }
   };
   await walk(workspace.root);
@@ -135,6 +138,8 @@ describe('ApplyPatch', () => {
     ],
     [patchOf('*** Update File: src/a.txt', ' one'), 'Error: Patch hunk does not change src/a.txt'],
     ['not a patch', "Error: Invalid patch: The first line must be '*** Begin Patch'"],
+    ['', 'Error: Parameter patch is required'],
+    [' \n\t\n', 'Error: Parameter patch is required'],
   ])('fails without writing: %j', async (patch, message) => {
     const before = await snapshot();
     expect(await workspace.run('ApplyPatch', { patch })).toEqual({
@@ -142,6 +147,45 @@ describe('ApplyPatch', () => {
       result: message,
     });
     expect(await snapshot()).toEqual(before);
+  });
+
+  describe('on a path that is not a regular file', () => {
+    let server: Server | undefined;
+    beforeEach(async () => {
+      execFileSync('mkfifo', [path.join(workspace.root, 'pipe')]);
+      server = createServer();
+      const listening = server;
+      await new Promise<void>((resolve) =>
+        listening.listen(path.join(workspace.root, 'sock'), resolve),
+      );
+    });
+    afterEach(async () => {
+      const closing = server;
+      server = undefined;
+      await new Promise((resolve) => closing?.close(resolve));
+    });
+
+    const pipe = 'Error: Cannot patch a named pipe: pipe (only regular files can be patched)';
+    it.each([
+      [patchOf('*** Update File: pipe', '-a', '+b'), pipe],
+      [patchOf('*** Delete File: pipe'), pipe],
+      [patchOf('*** Update File: pipe', '*** Move to: moved.txt'), pipe],
+      [patchOf('*** Update File: src/a.txt', '*** Move to: pipe'), pipe],
+      [patchOf('*** Add File: pipe', '+x'), pipe],
+      [
+        patchOf('*** Delete File: sock'),
+        'Error: Cannot patch a socket: sock (only regular files can be patched)',
+      ],
+    ])('refuses it without reading or writing: %j', async (patch, message) => {
+      const before = await snapshot();
+      expect(await workspace.run('ApplyPatch', { patch })).toEqual({
+        status: 'error',
+        result: message,
+      });
+      expect(await snapshot()).toEqual(before);
+      expect((await stat(path.join(workspace.root, 'pipe'))).isFIFO()).toBe(true);
+      expect((await stat(path.join(workspace.root, 'sock'))).isSocket()).toBe(true);
+    });
   });
 
   it('uses the @@ N hint among candidates and keeps context lines from the file', async () => {

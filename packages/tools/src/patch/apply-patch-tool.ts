@@ -145,6 +145,7 @@ export function createApplyPatchTool(options: ApplyPatchOptions): Tool {
     }),
     permission: { paths: (args) => pathsOfPatch(args.patch) },
     handler: async (args, context): Promise<Envelope> => {
+      if (args.patch.trim() === '') return failed('Parameter patch is required');
       const parsed = parsePatch(args.patch);
       if (!parsed.success) return failed(parsed.message);
       const operations = parsed.operations;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { mkdir, open, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { WritableResource } from '@toolcall/resources';
 
@@ -40,6 +41,27 @@ async function missingAncestors(directory: string): Promise<string[]> {
   }
 }
 
+const NONBLOCKING = constants.O_NONBLOCK | constants.O_NOCTTY;
+
+/** What a path that is not a regular file is, as an error names it. */
+function specialKind(stats: Stats): string | undefined {
+  if (stats.isFile()) return undefined;
+  if (stats.isDirectory()) return 'directory';
+  if (stats.isFIFO()) return 'named pipe';
+  if (stats.isSocket()) return 'socket';
+  if (stats.isCharacterDevice()) return 'character device';
+  if (stats.isBlockDevice()) return 'block device';
+  return 'special file';
+}
+
+// Only regular files are patched: reading a FIFO or a device could block or never end.
+function refusal(stats: Stats, shown: string): string | undefined {
+  const kind = specialKind(stats);
+  if (kind === undefined) return undefined;
+  if (kind === 'directory') return `Cannot patch a directory: ${shown}`;
+  return `Cannot patch a ${kind}: ${shown} (only regular files can be patched)`;
+}
+
 /** A plain filesystem path; writes go to a temp file in the same directory, renamed into place. */
 export function pathSlot(absolute: string, shown: string, createdDirectories: string[]): PatchSlot {
   return {
@@ -47,11 +69,20 @@ export function pathSlot(absolute: string, shown: string, createdDirectories: st
     shown,
     async load() {
       try {
-        const stats = await stat(absolute);
-        if (stats.isDirectory())
-          return { success: false, message: `Cannot patch a directory: ${shown}` };
-        const data = new Uint8Array(await readFile(absolute));
-        return { success: true, state: { exists: true, data, mode: stats.mode & 0o7777 } };
+        const refused = refusal(await stat(absolute), shown);
+        if (refused !== undefined) return { success: false, message: refused };
+        // Opened without blocking and checked again, so a path swapped for a FIFO after the
+        // stat cannot hang the read.
+        const handle = await open(absolute, constants.O_RDONLY | NONBLOCKING);
+        try {
+          const stats = await handle.stat();
+          const swapped = refusal(stats, shown);
+          if (swapped !== undefined) return { success: false, message: swapped };
+          const data = new Uint8Array(await handle.readFile());
+          return { success: true, state: { exists: true, data, mode: stats.mode & 0o7777 } };
+        } finally {
+          await handle.close();
+        }
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') return { success: true, state: { exists: false } };
