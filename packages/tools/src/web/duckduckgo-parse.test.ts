@@ -40,6 +40,32 @@ describe('parseDuckDuckGoPage', () => {
     expect(parseDuckDuckGoPage(challengePage(), page)).toEqual({ kind: 'challenge' });
     expect(parseDuckDuckGoPage('<p>hello</p>', page)).toEqual({ kind: 'unrecognised' });
   });
+
+  it('returns results when the query, a title or a snippet mentions the challenge', () => {
+    const results = [
+      { title: 'Why bots use DuckDuckGo too', url: 'https://a.test/', snippet: 'About it.' },
+      {
+        title: 'Modal markup',
+        url: 'https://b.test/',
+        snippet:
+          'The page has &lt;div class=&quot;anomaly-modal__mask&quot;&gt; and id=&quot;anomaly&quot;.',
+      },
+      { title: 'Forms', url: 'https://c.test/', snippet: '&lt;form id="challenge-form"&gt;' },
+    ];
+    const html = resultsPage(results, 'bots use DuckDuckGo too <form id="challenge-form">');
+    expect(parseDuckDuckGoPage(html, page)).toEqual({
+      kind: 'results',
+      results: [
+        results[0],
+        {
+          title: 'Modal markup',
+          url: 'https://b.test/',
+          snippet: 'The page has <div class="anomaly-modal__mask"> and id="anomaly".',
+        },
+        { title: 'Forms', url: 'https://c.test/', snippet: '<form id="challenge-form">' },
+      ],
+    });
+  });
 });
 
 describe('domain filtering', () => {
