@@ -10,6 +10,20 @@ import { createWebFetchTool } from './web-fetch-tool.js';
 let server: LoopbackServer;
 const held: ServerResponse[] = [];
 const PAGE = '<html><body><h1>Hi</h1><p>See <a href="/docs (1)">docs</a>.</p></body></html>';
+// Untyped bodies and what sniffing must make of them.
+const UNTYPED: Record<string, string> = {
+  script: '<script>var a = 1;</script><p>Scripted</p>',
+  meta: '\uFEFF  <meta charset="utf-8"><title>T</title><p>Meta first</p>',
+  heading: '<!-- generated -->\n<h1>Title</h1>',
+  table: '<table><tr><td>a</td><td>b</td></tr><tr><td>1</td><td>2</td></tr></table>',
+  link: '<a href="/x">Linked</a>',
+  bold: '<b>Bold</b> start',
+  xhtml:
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml"><body><p>XHTML</p></body></html>',
+  xml: '<?xml version="1.0"?>\n<p>not html</p>',
+  text: 'Plain <b>text</b> that only mentions tags',
+  markup: '<paragraph>custom markup</paragraph>',
+};
 
 function send(
   response: ServerResponse,
@@ -142,6 +156,12 @@ function route(request: IncomingMessage, response: ServerResponse): void {
     case '/untyped-html':
       send(response, 200, {}, '<!DOCTYPE html><p>sniffed <b>html</b></p>');
       return;
+    case '/untyped': {
+      const body = UNTYPED[url.searchParams.get('body') ?? ''] ?? '';
+      response.writeHead(200);
+      response.end(Buffer.from(body, 'utf8'));
+      return;
+    }
     case '/untyped-binary':
       send(response, 200, {}, Buffer.from([1, 2, 0, 3]));
       return;
@@ -295,6 +315,25 @@ describe('WebFetch content', () => {
       `Error: unsupported content type binary data (4 bytes) from ${server.url}/untyped-binary`,
     );
   }, 30_000);
+
+  it('sniffs untyped bodies opening with common HTML tags or XHTML as HTML, others as text', async () => {
+    const results: Record<string, string | undefined> = {};
+    for (const name of Object.keys(UNTYPED)) {
+      results[name] = (await fetchWith(`/untyped?body=${name}`)).result as string;
+    }
+    expect(results).toEqual({
+      script: 'Scripted',
+      meta: 'Meta first',
+      heading: '# Title',
+      table: '| a | b |\n| --- | --- |\n| 1 | 2 |',
+      link: `[Linked](${server.url}/x)`,
+      bold: '**Bold** start',
+      xhtml: 'XHTML',
+      xml: UNTYPED.xml,
+      text: UNTYPED.text,
+      markup: UNTYPED.markup,
+    });
+  });
 
   it('says so when the body is empty', async () => {
     expect((await fetchWith('/empty')).result).toBe('(empty response body)');
