@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hostMatchesDomain, normalizeDomain, queryWithDomains } from './domain-filter.js';
+import {
+  hostMatchesDomain,
+  normalizeDomain,
+  passesDomainFilter,
+  queryWithDomains,
+} from './domain-filter.js';
 import { parseDuckDuckGoPage, unwrapDestination } from './duckduckgo-parse.js';
 import { challengePage, noResultsPage, resultsPage } from './testing/duckduckgo-pages.js';
 
@@ -87,6 +92,28 @@ describe('domain filtering', () => {
         normalizeDomain,
       ),
     ).toEqual(['example.com', 'example.com', 'example.com', 'example.com']);
+  });
+
+  it('matches internationalised domains in their punycode form', () => {
+    const allowed = ['bücher.de'].map(normalizeDomain);
+    const blocked = ['*.MÜNCHEN.de'].map(normalizeDomain);
+    expect({
+      allowed,
+      blocked,
+      query: queryWithDomains('q', { allowed, blocked: [] }),
+      kept: ['https://bücher.de/x', 'https://shop.bücher.de/', 'https://xbücher.de/'].map((url) =>
+        passesDomainFilter(url, { allowed, blocked: [] }),
+      ),
+      notBlocked: ['https://www.münchen.de/', 'https://muenchen.de/'].map((url) =>
+        passesDomainFilter(url, { allowed: [], blocked }),
+      ),
+    }).toEqual({
+      allowed: ['xn--bcher-kva.de'],
+      blocked: ['xn--mnchen-3ya.de'],
+      query: 'q site:xn--bcher-kva.de',
+      kept: [true, true, false],
+      notBlocked: [false, true],
+    });
   });
 
   it('adds site: and -site: terms', () => {
