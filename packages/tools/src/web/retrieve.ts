@@ -1,5 +1,5 @@
 import { abortFailure, raceAbort, startDeadline } from './deadline.js';
-import { type HttpResponse, sendHttpRequest } from './http-request.js';
+import { type HttpRequestOptions, type HttpResponse, sendHttpRequest } from './http-request.js';
 import { lookupAllAddresses, pinLookup } from './pinned-lookup.js';
 import type { HostLookup } from './private-address.js';
 import { fail, succeed, type WebResult } from './web-error.js';
@@ -33,7 +33,10 @@ export interface RetrieveOptions {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
-  readonly maxBytes: number;
+  /** Bytes kept of the final body, by its headers. */
+  readonly maxBytes: HttpRequestOptions['maxBytes'];
+  /** Reading stops after this many decoded bytes (default: the whole body). */
+  readonly countBytes?: number;
   readonly maxRedirects: number;
   /** Host name resolution (default: every address from `dns.lookup`); pinned per retrieval. */
   readonly lookup: HostLookup | undefined;
@@ -93,6 +96,7 @@ export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retr
         headers: options.headers,
         signal: deadline.signal,
         maxBytes: options.maxBytes,
+        ...(options.countBytes === undefined ? {} : { countBytes: options.countBytes }),
         lookup: resolve,
         skipRedirectBody: true,
       });

@@ -33,8 +33,13 @@ export interface WebFetchOptions {
   maxBodyBytes?: number;
   /** Largest image attached as media (default 10 MiB). */
   maxImageBytes?: number;
-  /** Largest PDF extracted and saved (default 25 MiB). */
+  /** Largest PDF saved as an artifact (default 25 MiB); a larger one is only extracted. */
   maxPdfBytes?: number;
+  /**
+   * The most bytes read of one response (default 100 MiB): PDFs up to it are extracted, and
+   * reading stops after it, so a longer body's size is stated as a lower bound.
+   */
+  maxResponseBytes?: number;
   /** The User-Agent header. */
   userAgent?: string;
   /**
@@ -57,6 +62,7 @@ export interface NormalizedWebFetchOptions {
   readonly maxBodyBytes: number;
   readonly maxImageBytes: number;
   readonly maxPdfBytes: number;
+  readonly maxResponseBytes: number;
   readonly userAgent: string;
   readonly youtubeBase: URL;
 }
@@ -119,6 +125,7 @@ export function normalizeWebFetchOptions(options: WebFetchOptions = {}): Normali
     maxBodyBytes: checkCount('maxBodyBytes', given.maxBodyBytes, 25 * MIB, 1),
     maxImageBytes: checkCount('maxImageBytes', given.maxImageBytes, 10 * MIB, 1),
     maxPdfBytes: checkCount('maxPdfBytes', given.maxPdfBytes, 25 * MIB, 1),
+    maxResponseBytes: checkCount('maxResponseBytes', given.maxResponseBytes, 100 * MIB, 1),
     userAgent: given.userAgent ?? 'toolcall-webfetch/1 (+https://github.com/toolcall)',
     youtubeBase: checkBase(given.youtubeBase),
   };
