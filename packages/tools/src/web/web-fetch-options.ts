@@ -11,6 +11,26 @@ export type PdfArtifactSaver = (artifact: {
   readonly toolUseId: string;
 }) => { readonly address: string } | PromiseLike<{ readonly address: string }>;
 
+/**
+ * What a session's artifact store adds to `ArtifactStore.put` (text only) to keep bytes: a
+ * file under `name` (or a free variant of it), answered with its `artifact://` address. The
+ * tool set saves WebFetch's PDFs through it when the store has it.
+ */
+export interface ArtifactBytesStore {
+  putBytes(artifact: {
+    readonly bytes: Uint8Array;
+    readonly name: string;
+    readonly mimeType: string;
+    readonly toolName: string;
+    readonly toolUseId: string;
+  }): { readonly address: string } | PromiseLike<{ readonly address: string }>;
+}
+
+/** A PDF saver over a store's `putBytes`, for `WebFetchOptions.saveArtifact`. */
+export function pdfSaverFor(store: ArtifactBytesStore): PdfArtifactSaver {
+  return (artifact) => store.putBytes({ ...artifact, toolName: 'WebFetch' });
+}
+
 /** Options of `createWebFetchTool`; every one has a production default. */
 export interface WebFetchOptions {
   /** The pipeline's `decideNow`, asked about cross-host redirects; without it they are returned. */
