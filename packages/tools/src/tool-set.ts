@@ -34,8 +34,10 @@ import { ReadMemo } from './read/read-memo.js';
 import { fileToolRenderers } from './render/renderers.js';
 import { createSnapshotReader } from './snapshot-reader.js';
 import {
+  type ArtifactBytesStore,
   createWebFetchTool,
   createWebSearchTool,
+  pdfSaverFor,
   type WebFetchOptions,
   type WebSearchOptions,
   webRenderers,
@@ -97,7 +99,11 @@ export interface ToolSetOptions {
    * unless `web.fetch` names its own. Default: every type.
    */
   readonly acceptsMedia?: (mimeType: string) => boolean;
-  readonly artifacts?: ArtifactStore;
+  /**
+   * The session's artifact store: oversized results go to `put`. With `putBytes` (durable
+   * storage) WebFetch also saves fetched PDFs there, unless `web.fetch.saveArtifact` is given.
+   */
+  readonly artifacts?: ArtifactStore & Partial<ArtifactBytesStore>;
   /**
    * The session's process manager: Bash & co run through it, and ripgrep and the PDF helpers
    * run confined through it. Without it the set creates one from `sandbox` and `sessionStore`
@@ -200,6 +206,14 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
         `createToolSet: ${key} must be a function, received ${String(options[key])}`,
       );
     }
+  }
+  if (
+    options.artifacts?.putBytes !== undefined &&
+    typeof options.artifacts.putBytes !== 'function'
+  ) {
+    throw new TypeError(
+      `createToolSet: artifacts.putBytes must be a function, received ${String(options.artifacts.putBytes)}`,
+    );
   }
   checkPlanMode(options.planMode, 'createToolSet');
   const sessionId = options.session?.id;
@@ -317,10 +331,16 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
 function createDiscoverableTools(options: ToolSetOptions, cwd: string, pipeline: Pipeline): Tool[] {
   const extras: Tool[] = [createOutlineTool({ cwd }), createNodeTool({ cwd })];
   if (options.web !== false) {
+    // Fetched PDFs are saved in the session's durable artifact store when it keeps bytes.
+    const putBytes = options.artifacts?.putBytes?.bind(options.artifacts);
+    const saveArtifact =
+      options.web?.fetch?.saveArtifact ??
+      (putBytes === undefined ? undefined : pdfSaverFor({ putBytes }));
     extras.push(
       createWebFetchTool({
         ...(options.acceptsMedia === undefined ? {} : { acceptsMedia: options.acceptsMedia }),
         ...options.web?.fetch,
+        ...(saveArtifact === undefined ? {} : { saveArtifact }),
         decideNow: (request) => pipeline.decideNow(request),
       }),
       createWebSearchTool(options.web?.search ?? {}),

@@ -33,10 +33,39 @@ function sniff(bytes: Uint8Array): ContentKind {
   if (media !== undefined) return { kind: 'image', mimeType: media };
   const head = bytes.subarray(0, 1024);
   if (head.includes(0)) return { kind: 'other', mimeType: 'binary data' };
-  const text = new TextDecoder('latin1').decode(head).trimStart().toLowerCase();
-  if (/^(?:<!doctype html|<html|<head|<body|<!--|<p\b|<div\b|<title\b)/.test(text))
-    return { kind: 'html' };
-  return { kind: 'text' };
+  return looksLikeHtml(new TextDecoder('latin1').decode(head))
+    ? { kind: 'html' }
+    : { kind: 'text' };
+}
+
+// The tags that open an HTML document (the WHATWG sniffing list, plus meta, link and h2–h6),
+// each followed by a space, `>` or `/`.
+const HTML_START =
+  /^<(?:!doctype\s+html|html|head|body|title|meta|link|style|script|iframe|h[1-6]|table|div|p|a|b|br|font)(?=[\s>/])/;
+const XHTML_START = /^<(?:!doctype\s+html|html)(?=[\s>/])/;
+
+/**
+ * Whether the start of an untyped body is HTML: after a byte-order mark, white space and
+ * comments it opens with an HTML tag, or it is an XML prolog followed by `<html`.
+ */
+function looksLikeHtml(head: string): boolean {
+  let text = head.replace(/^\u00ef\u00bb\u00bf/, '').toLowerCase();
+  let prolog = false;
+  for (;;) {
+    text = text.trimStart();
+    if (text.startsWith('<!--')) {
+      const end = text.indexOf('-->', 4);
+      if (end < 0) return false;
+      text = text.slice(end + 3);
+    } else if (!prolog && text.startsWith('<?xml')) {
+      const end = text.indexOf('?>');
+      if (end < 0) return false;
+      text = text.slice(end + 2);
+      prolog = true;
+    } else {
+      return (prolog ? XHTML_START : HTML_START).test(text);
+    }
+  }
 }
 
 /** Classifies a response by its content type, sniffing the bytes when the type is missing. */

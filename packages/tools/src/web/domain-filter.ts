@@ -1,11 +1,18 @@
-/** Normalises a domain argument: lower case, no scheme, path, port, `*.` or dots at the ends. */
+import { domainToASCII } from 'node:url';
+
+/**
+ * Normalises a domain argument: lower case, no scheme, path, port, `*.` or dots at the ends,
+ * and an internationalised name in its ASCII (punycode) form, as URL host names are.
+ */
 export function normalizeDomain(domain: string): string {
   let text = domain.trim().toLowerCase();
   text = text
     .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
     .replace(/[/?#].*$/, '')
     .replace(/:\d+$/, '');
-  return text.replace(/^\*?\.+/, '').replace(/\.+$/, '');
+  text = text.replace(/^\*?\.+/, '').replace(/\.+$/, '');
+  // domainToASCII answers '' for a name it cannot convert; such a name is kept as given.
+  return domainToASCII(text) || text;
 }
 
 /** Whether `host` is `domain` or one of its subdomains (a match at a label boundary only). */

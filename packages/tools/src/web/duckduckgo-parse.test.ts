@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hostMatchesDomain, normalizeDomain, queryWithDomains } from './domain-filter.js';
+import {
+  hostMatchesDomain,
+  normalizeDomain,
+  passesDomainFilter,
+  queryWithDomains,
+} from './domain-filter.js';
 import { parseDuckDuckGoPage, unwrapDestination } from './duckduckgo-parse.js';
 import { challengePage, noResultsPage, resultsPage } from './testing/duckduckgo-pages.js';
 
@@ -40,6 +45,32 @@ describe('parseDuckDuckGoPage', () => {
     expect(parseDuckDuckGoPage(challengePage(), page)).toEqual({ kind: 'challenge' });
     expect(parseDuckDuckGoPage('<p>hello</p>', page)).toEqual({ kind: 'unrecognised' });
   });
+
+  it('returns results when the query, a title or a snippet mentions the challenge', () => {
+    const results = [
+      { title: 'Why bots use DuckDuckGo too', url: 'https://a.test/', snippet: 'About it.' },
+      {
+        title: 'Modal markup',
+        url: 'https://b.test/',
+        snippet:
+          'The page has &lt;div class=&quot;anomaly-modal__mask&quot;&gt; and id=&quot;anomaly&quot;.',
+      },
+      { title: 'Forms', url: 'https://c.test/', snippet: '&lt;form id="challenge-form"&gt;' },
+    ];
+    const html = resultsPage(results, 'bots use DuckDuckGo too <form id="challenge-form">');
+    expect(parseDuckDuckGoPage(html, page)).toEqual({
+      kind: 'results',
+      results: [
+        results[0],
+        {
+          title: 'Modal markup',
+          url: 'https://b.test/',
+          snippet: 'The page has <div class="anomaly-modal__mask"> and id="anomaly".',
+        },
+        { title: 'Forms', url: 'https://c.test/', snippet: '<form id="challenge-form">' },
+      ],
+    });
+  });
 });
 
 describe('domain filtering', () => {
@@ -61,6 +92,28 @@ describe('domain filtering', () => {
         normalizeDomain,
       ),
     ).toEqual(['example.com', 'example.com', 'example.com', 'example.com']);
+  });
+
+  it('matches internationalised domains in their punycode form', () => {
+    const allowed = ['bücher.de'].map(normalizeDomain);
+    const blocked = ['*.MÜNCHEN.de'].map(normalizeDomain);
+    expect({
+      allowed,
+      blocked,
+      query: queryWithDomains('q', { allowed, blocked: [] }),
+      kept: ['https://bücher.de/x', 'https://shop.bücher.de/', 'https://xbücher.de/'].map((url) =>
+        passesDomainFilter(url, { allowed, blocked: [] }),
+      ),
+      notBlocked: ['https://www.münchen.de/', 'https://muenchen.de/'].map((url) =>
+        passesDomainFilter(url, { allowed: [], blocked }),
+      ),
+    }).toEqual({
+      allowed: ['xn--bcher-kva.de'],
+      blocked: ['xn--mnchen-3ya.de'],
+      query: 'q site:xn--bcher-kva.de',
+      kept: [true, true, false],
+      notBlocked: [false, true],
+    });
   });
 
   it('adds site: and -site: terms', () => {

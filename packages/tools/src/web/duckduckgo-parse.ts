@@ -14,8 +14,6 @@ export type SearchPage =
   | { readonly kind: 'challenge' }
   | { readonly kind: 'unrecognised' };
 
-const CHALLENGE = /anomaly-modal|challenge-form|bots use DuckDuckGo too|id="anomaly"/i;
-
 function classesOf(element: HtmlElement): string[] {
   return (element.attributes.get('class') ?? '').split(/\s+/).filter(Boolean);
 }
@@ -66,16 +64,29 @@ export function unwrapDestination(href: string, pageUrl: URL): string | undefine
   return destination.href;
 }
 
-/** Parses a DuckDuckGo HTML result page by result block, skipping ads and duplicates. */
+// The challenge page's own elements: its form, or the modal (`anomaly-modal__…` classes).
+function isChallengeElement(element: HtmlElement): boolean {
+  if (element.name === 'form' && element.attributes.get('id') === 'challenge-form') return true;
+  if (element.attributes.get('id') === 'anomaly') return true;
+  return classesOf(element).some((name) => name.startsWith('anomaly-modal'));
+}
+
+/**
+ * Parses a DuckDuckGo HTML result page by result block, skipping ads and duplicates. The bot
+ * challenge is recognised by its structure (no result blocks, the challenge's form or modal
+ * elements), never by text, so a query or result that mentions it is still a result page.
+ */
 export function parseDuckDuckGoPage(html: string, pageUrl: URL): SearchPage {
-  if (CHALLENGE.test(html)) return { kind: 'challenge' };
   const root = parseHtml(html);
   const blocks = findAll(root, (element) => {
     const classes = classesOf(element);
     return classes.includes('result') || classes.includes('web-result');
   });
+  if (blocks.length === 0 && findAll(root, isChallengeElement).length > 0) {
+    return { kind: 'challenge' };
+  }
   const noResults =
-    blocks.some(hasClass('result--no-result')) || /class="[^"]*\bno-results\b/.test(html);
+    blocks.some(hasClass('result--no-result')) || findAll(root, hasClass('no-results')).length > 0;
   if (blocks.length === 0 && !noResults) return { kind: 'unrecognised' };
   const seen = new Set<string>();
   const results: SearchResult[] = [];

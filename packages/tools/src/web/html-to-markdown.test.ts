@@ -28,6 +28,14 @@ describe('htmlToMarkdown', () => {
     expect(htmlToMarkdown(html, page)).toBe('[x](https://cdn.example.net/root/a%20b)');
   });
 
+  it('returns link text on one line when the text wraps or holds line breaks', () => {
+    const html = `<p><a href="/long">A link whose text
+        wraps over   several\n\tlines</a> and <a href="/br">one<br>two</a></p>`;
+    expect(htmlToMarkdown(html, page)).toBe(
+      '[A link whose text wraps over several lines](https://example.com/long) and [one two](https://example.com/br)',
+    );
+  });
+
   it('returns nested lists with markers and indentation', () => {
     const html =
       '<ul><li>one<li>two<ul><li>inner</li></ul></li></ul><ol start="3"><li>three</li><li><p>four</p></li></ol>';

@@ -12,8 +12,13 @@ export interface HttpResponse {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
   readonly body: Uint8Array;
-  /** The whole decoded size; larger than `body.byteLength` when the body was cut. */
+  /**
+   * The decoded size: exact when `sizeExact`, else a lower bound (reading stopped at the
+   * count limit, or the deadline passed with the kept bytes full); larger than
+   * `body.byteLength` when the body was cut.
+   */
   readonly totalBytes: number;
+  readonly sizeExact: boolean;
   /** The address the socket was connected to. */
   readonly remoteAddress: string | undefined;
 }
@@ -23,7 +28,13 @@ export interface HttpRequestOptions {
   readonly url: URL;
   readonly headers: Readonly<Record<string, string>>;
   readonly signal: AbortSignal;
-  readonly maxBytes: number;
+  /** Bytes of the decoded body kept, by the final response's headers. */
+  readonly maxBytes: number | ((headers: IncomingHttpHeaders) => number);
+  /**
+   * Reading stops once this many decoded bytes were counted (default: the whole body), so a
+   * body over the limit costs a bounded extra read; its size is then a lower bound.
+   */
+  readonly countBytes?: number;
   /** Resolves the host for the socket; it connects only to the addresses this answers. */
   readonly lookup: HostLookup | undefined;
   /** Skip the body of redirect responses that carry a Location. */
@@ -37,7 +48,10 @@ function plainBytes(buffer: Buffer): Uint8Array {
 
 /** Sends one GET request and collects its decoded body; every path settles exactly once. */
 export function sendHttpRequest(options: HttpRequestOptions): Promise<WebResult<HttpResponse>> {
-  const { url, headers, signal, maxBytes, lookup, skipRedirectBody } = options;
+  const { url, headers, signal, lookup, skipRedirectBody } = options;
+  const countBytes = options.countBytes ?? Number.POSITIVE_INFINITY;
+  // Set while a body is being read: delivers what was kept when the deadline passes over it.
+  let deliverCut: (() => boolean) | undefined;
   return new Promise((resolve) => {
     let settled = false;
     let closed = false;
@@ -64,6 +78,8 @@ export function sendHttpRequest(options: HttpRequestOptions): Promise<WebResult<
     });
     const onAbort = () => {
       const reason = signal.reason as unknown;
+      const timedOut = reason instanceof Error && reason.name === 'TimeoutError';
+      if (timedOut && deliverCut?.()) return;
       finish(
         reason instanceof Error && reason.name === 'TimeoutError'
           ? fail('timed-out', reason.message)
@@ -83,11 +99,16 @@ export function sendHttpRequest(options: HttpRequestOptions): Promise<WebResult<
             headers: response.headers,
             body: new Uint8Array(),
             totalBytes: 0,
+            sizeExact: true,
             remoteAddress,
           }),
         );
         return;
       }
+      const maxBytes =
+        typeof options.maxBytes === 'function'
+          ? options.maxBytes(response.headers)
+          : options.maxBytes;
       const chunks: Buffer[] = [];
       let kept = 0;
       let total = 0;
@@ -95,24 +116,38 @@ export function sendHttpRequest(options: HttpRequestOptions): Promise<WebResult<
       const encoding = String(response.headers['content-encoding'] ?? 'identity')
         .trim()
         .toLowerCase();
-      const collect = (chunk: Buffer) => {
-        total += chunk.byteLength;
-        if (kept >= maxBytes) return;
-        const part =
-          kept + chunk.byteLength > maxBytes ? chunk.subarray(0, maxBytes - kept) : chunk;
-        chunks.push(part);
-        kept += part.byteLength;
-      };
-      const done = () =>
+      const deliver = (ended: boolean) => {
+        // Without an encoding, Content-Length states the size of a body not read to its end.
+        const declared = Number(response.headers['content-length']);
+        const stated =
+          !ended && encoding === 'identity' && Number.isSafeInteger(declared) && declared >= total;
         finish(
           succeed({
             status,
             headers: response.headers,
             body: plainBytes(Buffer.concat(chunks, kept)),
-            totalBytes: total,
+            totalBytes: stated ? declared : total,
+            sizeExact: ended || stated,
             remoteAddress,
           }),
         );
+      };
+      const done = () => deliver(true);
+      deliverCut = () => {
+        if (kept < maxBytes) return false;
+        deliver(false);
+        return true;
+      };
+      const collect = (chunk: Buffer) => {
+        total += chunk.byteLength;
+        if (kept < maxBytes) {
+          const part =
+            kept + chunk.byteLength > maxBytes ? chunk.subarray(0, maxBytes - kept) : chunk;
+          chunks.push(part);
+          kept += part.byteLength;
+        }
+        if (total >= countBytes) deliver(false);
+      };
       const broken = (error: Error) =>
         finish(
           fail(

@@ -15,7 +15,12 @@ export {
   isPrivateHost,
 } from './private-address.js';
 export { WebError, type WebErrorCode, type WebResult } from './web-error.js';
-export type { PdfArtifactSaver, WebFetchOptions } from './web-fetch-options.js';
+export {
+  type ArtifactBytesStore,
+  type PdfArtifactSaver,
+  pdfSaverFor,
+  type WebFetchOptions,
+} from './web-fetch-options.js';
 export { createWebFetchTool } from './web-fetch-tool.js';
 export { webFetchRenderer, webRenderers, webSearchRenderer } from './web-renderers.js';
 export { createWebSearchTool, type WebSearchOptions } from './web-search-tool.js';

@@ -1,4 +1,5 @@
-import { type HttpResponse, sendHttpRequest } from './http-request.js';
+import { abortFailure, raceAbort, startDeadline } from './deadline.js';
+import { type HttpRequestOptions, type HttpResponse, sendHttpRequest } from './http-request.js';
 import { lookupAllAddresses, pinLookup } from './pinned-lookup.js';
 import type { HostLookup } from './private-address.js';
 import { fail, succeed, type WebResult } from './web-error.js';
@@ -32,7 +33,10 @@ export interface RetrieveOptions {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
-  readonly maxBytes: number;
+  /** Bytes kept of the final body, by its headers. */
+  readonly maxBytes: HttpRequestOptions['maxBytes'];
+  /** Reading stops after this many decoded bytes (default: the whole body). */
+  readonly countBytes?: number;
   readonly maxRedirects: number;
   /** Host name resolution (default: every address from `dns.lookup`); pinned per retrieval. */
   readonly lookup: HostLookup | undefined;
@@ -75,12 +79,6 @@ export function parseWebUrl(text: string, base?: URL): WebResult<URL> {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-function timeoutError(timeoutMs: number): Error {
-  const error = new Error(`timed out after ${timeoutMs / 1000} s`);
-  error.name = 'TimeoutError';
-  return error;
-}
-
 /**
  * Retrieves a URL with GET, following redirects itself (the same method and headers on
  * every hop) under one deadline; the timer and listeners are released before it returns.
@@ -88,14 +86,7 @@ function timeoutError(timeoutMs: number): Error {
 export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retrieval>> {
   const first = parseWebUrl(options.url);
   if (!first.success) return first;
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(timeoutError(options.timeoutMs)),
-    options.timeoutMs,
-  );
-  const onOuterAbort = () => controller.abort(new Error('cancelled'));
-  if (options.signal?.aborted) onOuterAbort();
-  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const deadline = startDeadline(options.timeoutMs, options.timeoutMs, options.signal);
   const resolve = pinLookup(options.lookup ?? lookupAllAddresses);
   try {
     let url = first.value;
@@ -103,8 +94,9 @@ export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retr
       const sent = await sendHttpRequest({
         url,
         headers: options.headers,
-        signal: controller.signal,
+        signal: deadline.signal,
         maxBytes: options.maxBytes,
+        ...(options.countBytes === undefined ? {} : { countBytes: options.countBytes }),
         lookup: resolve,
         skipRedirectBody: true,
       });
@@ -124,14 +116,16 @@ export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retr
       if (!target.success) {
         return fail('invalid-url', `redirect refused: ${target.error.message}`, target.error);
       }
-      const verdict = await options.decideRedirect(url, target.value, {
-        fromAddress: response.remoteAddress,
-        resolve,
-      });
-      if (controller.signal.aborted) {
-        const reason = controller.signal.reason as Error;
-        return fail(reason.name === 'TimeoutError' ? 'timed-out' : 'aborted', reason.message);
-      }
+      // The decision may resolve host names, which cannot be aborted: the deadline bounds it.
+      const decided = await raceAbort(
+        options.decideRedirect(url, target.value, {
+          fromAddress: response.remoteAddress,
+          resolve,
+        }),
+        deadline.signal,
+      );
+      if (decided.aborted) return abortFailure(deadline.signal);
+      const verdict = decided.value;
       if (verdict.action === 'deny') return fail('redirect-denied', verdict.reason);
       if (verdict.action === 'return') {
         return succeed({
@@ -144,7 +138,6 @@ export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retr
       url = target.value;
     }
   } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onOuterAbort);
+    deadline.release();
   }
 }

@@ -1,6 +1,13 @@
+/** What `run` did: the task's value, or nothing when the signal aborted while it waited. */
+export type SlotOutcome<T> = { readonly ran: true; readonly value: T } | { readonly ran: false };
+
 /** A counting semaphore: `run` waits for one of `limit` slots and frees it when done. */
 export interface Semaphore {
-  run<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` in a free slot. If `signal` aborts before a slot is free, the wait ends at
+   * once, the task never runs, and no slot is taken.
+   */
+  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<SlotOutcome<T>>;
 }
 
 /** Creates a semaphore admitting at most `limit` tasks at a time, in arrival order. */
@@ -13,12 +20,32 @@ export function createSemaphore(limit: number): Semaphore {
     if (next === undefined) active -= 1;
     else next();
   };
+  // Resolves true once a slot is this caller's, false when the signal aborted first.
+  const acquire = (signal: AbortSignal | undefined): Promise<boolean> => {
+    if (signal?.aborted) return Promise.resolve(false);
+    if (active < limit) {
+      active += 1;
+      return Promise.resolve(true);
+    }
+    return new Promise<boolean>((resolve) => {
+      const granted = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(true);
+      };
+      const onAbort = () => {
+        const index = waiting.indexOf(granted);
+        if (index >= 0) waiting.splice(index, 1);
+        resolve(false);
+      };
+      waiting.push(granted);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  };
   return {
-    async run(task) {
-      if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-      else active += 1;
+    async run(task, signal) {
+      if (!(await acquire(signal))) return { ran: false };
       try {
-        return await task();
+        return { ran: true, value: await task() };
       } finally {
         release();
       }

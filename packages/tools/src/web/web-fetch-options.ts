@@ -11,6 +11,26 @@ export type PdfArtifactSaver = (artifact: {
   readonly toolUseId: string;
 }) => { readonly address: string } | PromiseLike<{ readonly address: string }>;
 
+/**
+ * What a session's artifact store adds to `ArtifactStore.put` (text only) to keep bytes: a
+ * file under `name` (or a free variant of it), answered with its `artifact://` address. The
+ * tool set saves WebFetch's PDFs through it when the store has it.
+ */
+export interface ArtifactBytesStore {
+  putBytes(artifact: {
+    readonly bytes: Uint8Array;
+    readonly name: string;
+    readonly mimeType: string;
+    readonly toolName: string;
+    readonly toolUseId: string;
+  }): { readonly address: string } | PromiseLike<{ readonly address: string }>;
+}
+
+/** A PDF saver over a store's `putBytes`, for `WebFetchOptions.saveArtifact`. */
+export function pdfSaverFor(store: ArtifactBytesStore): PdfArtifactSaver {
+  return (artifact) => store.putBytes({ ...artifact, toolName: 'WebFetch' });
+}
+
 /** Options of `createWebFetchTool`; every one has a production default. */
 export interface WebFetchOptions {
   /** The pipeline's `decideNow`, asked about cross-host redirects; without it they are returned. */
@@ -33,8 +53,13 @@ export interface WebFetchOptions {
   maxBodyBytes?: number;
   /** Largest image attached as media (default 10 MiB). */
   maxImageBytes?: number;
-  /** Largest PDF extracted and saved (default 25 MiB). */
+  /** Largest PDF saved as an artifact (default 25 MiB); a larger one is only extracted. */
   maxPdfBytes?: number;
+  /**
+   * The most bytes read of one response (default 100 MiB): PDFs up to it are extracted, and
+   * reading stops after it, so a longer body's size is stated as a lower bound.
+   */
+  maxResponseBytes?: number;
   /** The User-Agent header. */
   userAgent?: string;
   /**
@@ -57,6 +82,7 @@ export interface NormalizedWebFetchOptions {
   readonly maxBodyBytes: number;
   readonly maxImageBytes: number;
   readonly maxPdfBytes: number;
+  readonly maxResponseBytes: number;
   readonly userAgent: string;
   readonly youtubeBase: URL;
 }
@@ -119,6 +145,7 @@ export function normalizeWebFetchOptions(options: WebFetchOptions = {}): Normali
     maxBodyBytes: checkCount('maxBodyBytes', given.maxBodyBytes, 25 * MIB, 1),
     maxImageBytes: checkCount('maxImageBytes', given.maxImageBytes, 10 * MIB, 1),
     maxPdfBytes: checkCount('maxPdfBytes', given.maxPdfBytes, 25 * MIB, 1),
+    maxResponseBytes: checkCount('maxResponseBytes', given.maxResponseBytes, 100 * MIB, 1),
     userAgent: given.userAgent ?? 'toolcall-webfetch/1 (+https://github.com/toolcall)',
     youtubeBase: checkBase(given.youtubeBase),
   };

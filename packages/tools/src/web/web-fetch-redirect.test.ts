@@ -166,4 +166,27 @@ describe('WebFetch redirects', () => {
       /^Error: redirect to http:\/\/127\.0\.0\.2:\d+\/page was denied/,
     );
   });
+
+  it('ends at the configured timeout while a redirect target is still being resolved', async () => {
+    // The target's name never resolves: neither the private-host check nor the socket ends.
+    const stalled = async (host: string) =>
+      host === 'stalled.test' ? new Promise<string[]>(() => {}) : lookup(host);
+    const target = `http://stalled.test:${server.port}/page`;
+    const url = `${server.url}/to?url=${encodeURIComponent(target)}`;
+    const tool = createWebFetchTool({
+      lookup: stalled,
+      decideNow: decide('allow'),
+      treatLoopbackAsPublic: true,
+      timeoutMs: 300,
+    });
+    expect(await callTool(tool, { url })).toEqual({
+      result: `Error: WebFetch of ${url} timed out after 0.3 s`,
+      status: 'error',
+    });
+    const first = `http://stalled.test:${server.port}/page`;
+    expect(await callTool(tool, { url: first })).toEqual({
+      result: `Error: WebFetch of ${first} timed out after 0.3 s`,
+      status: 'error',
+    });
+  });
 });

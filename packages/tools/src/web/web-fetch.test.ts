@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool } from './testing/call-tool.js';
-import { minimalPdf, tinyPng } from './testing/fixtures.js';
+import { minimalPdf, TINY_IMAGES, tinyPng } from './testing/fixtures.js';
 import { type LoopbackServer, startLoopbackServer } from './testing/loopback-server.js';
 import type { WebFetchOptions } from './web-fetch-options.js';
 import { createWebFetchTool } from './web-fetch-tool.js';
@@ -10,6 +10,20 @@ import { createWebFetchTool } from './web-fetch-tool.js';
 let server: LoopbackServer;
 const held: ServerResponse[] = [];
 const PAGE = '<html><body><h1>Hi</h1><p>See <a href="/docs (1)">docs</a>.</p></body></html>';
+// Untyped bodies and what sniffing must make of them.
+const UNTYPED: Record<string, string> = {
+  script: '<script>var a = 1;</script><p>Scripted</p>',
+  meta: '\uFEFF  <meta charset="utf-8"><title>T</title><p>Meta first</p>',
+  heading: '<!-- generated -->\n<h1>Title</h1>',
+  table: '<table><tr><td>a</td><td>b</td></tr><tr><td>1</td><td>2</td></tr></table>',
+  link: '<a href="/x">Linked</a>',
+  bold: '<b>Bold</b> start',
+  xhtml:
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml"><body><p>XHTML</p></body></html>',
+  xml: '<?xml version="1.0"?>\n<p>not html</p>',
+  text: 'Plain <b>text</b> that only mentions tags',
+  markup: '<paragraph>custom markup</paragraph>',
+};
 
 function send(
   response: ServerResponse,
@@ -141,6 +155,69 @@ function route(request: IncomingMessage, response: ServerResponse): void {
       return;
     case '/untyped-html':
       send(response, 200, {}, '<!DOCTYPE html><p>sniffed <b>html</b></p>');
+      return;
+    case '/untyped': {
+      const body = UNTYPED[url.searchParams.get('body') ?? ''] ?? '';
+      response.writeHead(200);
+      response.end(Buffer.from(body, 'utf8'));
+      return;
+    }
+    case '/endless':
+    case '/endless-declared': {
+      // Writes forever, quickly or trickling, until the client goes away.
+      const trickle = url.searchParams.has('trickle');
+      response.writeHead(200, {
+        'content-type': 'text/plain',
+        ...(path === '/endless-declared' ? { 'content-length': 1_000_000_000 } : {}),
+      });
+      const timer = setInterval(
+        () => response.write('x'.repeat(trickle ? 50 : 1000)),
+        trickle ? 20 : 1,
+      );
+      response.on('close', () => clearInterval(timer));
+      return;
+    }
+    case '/trickle': {
+      // A slow body that still ends well within the timeout.
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      let part = 0;
+      const timer = setInterval(() => {
+        part += 1;
+        if (part <= 5) response.write(`part ${part}\n`);
+        else {
+          clearInterval(timer);
+          response.end('end');
+        }
+      }, 30);
+      return;
+    }
+    case '/conflict':
+      send(
+        response,
+        200,
+        { 'content-type': 'text/html; charset=windows-1252' },
+        Buffer.concat([
+          Buffer.from('<html><head><meta charset="utf-8"></head><body><p>caf'),
+          Buffer.from([0xe9]),
+          Buffer.from('</p></body></html>'),
+        ]),
+      );
+      return;
+    case '/dir/page.html':
+      send(
+        response,
+        200,
+        { 'content-type': 'text/html' },
+        '<p><a href="sub (1)">Sub</a> and <a href="../up">Up</a></p>',
+      );
+      return;
+    case '/image': {
+      const type = url.searchParams.get('type') as keyof typeof TINY_IMAGES;
+      send(response, 200, { 'content-type': type }, TINY_IMAGES[type]);
+      return;
+    }
+    case '/blank.pdf':
+      send(response, 200, { 'content-type': 'application/pdf' }, minimalPdf(''));
       return;
     case '/untyped-binary':
       send(response, 200, {}, Buffer.from([1, 2, 0, 3]));
@@ -296,6 +373,25 @@ describe('WebFetch content', () => {
     );
   }, 30_000);
 
+  it('sniffs untyped bodies opening with common HTML tags or XHTML as HTML, others as text', async () => {
+    const results: Record<string, string | undefined> = {};
+    for (const name of Object.keys(UNTYPED)) {
+      results[name] = (await fetchWith(`/untyped?body=${name}`)).result as string;
+    }
+    expect(results).toEqual({
+      script: 'Scripted',
+      meta: 'Meta first',
+      heading: '# Title',
+      table: '| a | b |\n| --- | --- |\n| 1 | 2 |',
+      link: `[Linked](${server.url}/x)`,
+      bold: '**Bold** start',
+      xhtml: 'XHTML',
+      xml: UNTYPED.xml,
+      text: UNTYPED.text,
+      markup: UNTYPED.markup,
+    });
+  });
+
   it('says so when the body is empty', async () => {
     expect((await fetchWith('/empty')).result).toBe('(empty response body)');
   });
@@ -315,6 +411,127 @@ describe('WebFetch content', () => {
   it('refuses URLs that are not http or https', async () => {
     expect((await fetchWith('file:///etc/passwd')).result).toBe(
       'Error: unsupported URL scheme file: in file:///etc/passwd (only http and https)',
+    );
+  });
+});
+
+function sizeIn(result: unknown): number {
+  const match = /of at least ([\d,]+) bytes\]$/.exec(String(result));
+  return match?.[1] === undefined ? Number.NaN : Number(match[1].replace(/,/g, ''));
+}
+
+describe('WebFetch over-limit and slow bodies', () => {
+  it('cuts a body that never ends once the count limit is read, stating a lower bound', async () => {
+    const { result } = await fetchWith('/endless', { maxBodyBytes: 100, maxResponseBytes: 5000 });
+    expect(
+      String(result).startsWith(`${'x'.repeat(100)}\n[Response cut at 100 bytes of at least `),
+    ).toBe(true);
+    expect(sizeIn(result)).toBeGreaterThan(5000);
+  });
+
+  it('delivers the kept bytes of a body still trickling in when the timeout passes', async () => {
+    const { result, status } = await fetchWith('/endless?trickle', {
+      maxBodyBytes: 100,
+      timeoutMs: 500,
+    });
+    expect(status).toBeUndefined();
+    expect(
+      String(result).startsWith(`${'x'.repeat(100)}\n[Response cut at 100 bytes of at least `),
+    ).toBe(true);
+    expect(sizeIn(result)).toBeGreaterThanOrEqual(100);
+  });
+
+  it('states the exact size from Content-Length when it stops reading early', async () => {
+    expect(
+      (await fetchWith('/endless-declared', { maxBodyBytes: 10, maxResponseBytes: 2000 })).result,
+    ).toBe(`${'x'.repeat(10)}\n[Response cut at 10 bytes of 1,000,000,000 bytes]`);
+  });
+
+  it('returns the whole of a slowly trickled body that ends in time', async () => {
+    expect((await fetchWith('/trickle')).result).toBe(
+      'part 1\npart 2\npart 3\npart 4\npart 5\nend',
+    );
+  });
+});
+
+describe('WebFetch content, further cases', () => {
+  it('decodes by the header charset when a <meta> declares another', async () => {
+    expect((await fetchWith('/conflict')).result).toBe('café');
+  });
+
+  it('resolves links against the final URL after a redirect', async () => {
+    const page = `${server.url}/dir/page.html`;
+    expect((await fetchWith(`/to?url=${encodeURIComponent('/dir/page.html')}`)).result).toBe(
+      `Final URL: ${page}\n\n[Sub](${server.url}/dir/sub%20%281%29) and [Up](${server.url}/up)`,
+    );
+  });
+
+  it('attaches GIF, JPEG and WebP images as media', async () => {
+    for (const [type, bytes] of Object.entries(TINY_IMAGES)) {
+      const envelope = await fetchWith(`/image?type=${encodeURIComponent(type)}`);
+      expect(envelope.result).toBe(`Image: ${type} 2x1, ${bytes.byteLength} bytes`);
+      expect(envelope.media).toEqual([{ mimeType: type, data: new Uint8Array(bytes) }]);
+    }
+  });
+});
+
+describe('WebFetch PDFs', () => {
+  const saveArtifact: WebFetchOptions['saveArtifact'] = ({ name }) => ({
+    address: `artifact://${name}`,
+  });
+  const pdfSize = minimalPdf('Hello PDF').byteLength;
+
+  it('says so when the PDF has only whitespace', async () => {
+    expect((await fetchWith('/blank.pdf')).result).toBe(
+      'The PDF has no extractable text (it may be scanned images).',
+    );
+  }, 30_000);
+
+  it('names a failed save and still returns the text', async () => {
+    const failing = () => {
+      throw new Error('disk full');
+    };
+    expect((await fetchWith('/report.pdf', { saveArtifact: failing })).result).toBe(
+      'PDF not saved: disk full\n\nHello PDF',
+    );
+  }, 30_000);
+
+  it('extracts a PDF over the saving limit and says it was not saved', async () => {
+    expect((await fetchWith('/report.pdf', { saveArtifact, maxPdfBytes: 100 })).result).toBe(
+      'PDF not saved: it is larger than the 100 bytes limit for saved PDFs\n\nHello PDF',
+    );
+    expect((await fetchWith('/report.pdf', { maxPdfBytes: 100 })).result).toBe('Hello PDF');
+  }, 30_000);
+
+  it('returns an error for a PDF over the response limit', async () => {
+    expect((await fetchWith('/report.pdf', { maxResponseBytes: 100 })).result).toBe(
+      `Error: application/pdf of ${pdfSize.toLocaleString('en-US')} bytes exceeds the 100 bytes limit`,
+    );
+  });
+
+  it('names the final URL first and the saved address second when redirected', async () => {
+    const final = `${server.url}/report.pdf`;
+    expect(
+      (await fetchWith(`/to?url=${encodeURIComponent('/report.pdf')}`, { saveArtifact })).result,
+    ).toBe(
+      `Final URL: ${final}\nartifact://WebFetch-report.pdf (saved PDF, ${pdfSize.toLocaleString('en-US')} bytes; Read opens it as a document or as rendered pages)\n\nHello PDF`,
+    );
+  }, 30_000);
+
+  it('ends at the configured timeout when saving or extraction does not finish', async () => {
+    const url = `${server.url}/report.pdf`;
+    const expected = { result: `Error: WebFetch of ${url} timed out after 0.3 s`, status: 'error' };
+    const stalledSave = await fetchWith('/report.pdf', {
+      timeoutMs: 300,
+      saveArtifact: () => new Promise(() => {}),
+    });
+    expect({ result: stalledSave.result, status: stalledSave.status }).toEqual(expected);
+    const stalledExtraction = await fetchWith('/report.pdf', {
+      timeoutMs: 300,
+      extractPdfText: () => new Promise(() => {}),
+    });
+    expect({ result: stalledExtraction.result, status: stalledExtraction.status }).toEqual(
+      expected,
     );
   });
 });

@@ -1,4 +1,6 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { HandlerEnvelope, JsonObject } from '@toolcall/pipeline';
+import { formatBytes, formatSize } from './byte-size.js';
 import { decodeBody } from './charset.js';
 import { classifyContent, essenceOf } from './content-kind.js';
 import { fetchedImage, fetchedPdf } from './fetch-binary.js';
@@ -18,9 +20,20 @@ export interface WebFetchCall {
 const ACCEPT =
   'text/markdown, text/html;q=0.9, application/xhtml+xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
 
-/** Formats a byte count for people: `1,234 bytes`. */
-export function formatBytes(count: number): string {
-  return `${count.toLocaleString('en-US')} bytes`;
+// The bytes worth keeping of a body, by its declared type: text up to the cut, images up to
+// their limit, PDFs whole, other types none (only their size is reported); untyped bodies are
+// sniffed later, so they keep the most any kind needs.
+function keptBytes(headers: IncomingHttpHeaders, options: NormalizedWebFetchOptions): number {
+  const contentType = headers['content-type'];
+  const essence = essenceOf(contentType);
+  if (essence === '' || essence === 'application/octet-stream') {
+    return Math.max(options.maxBodyBytes, options.maxImageBytes, options.maxResponseBytes);
+  }
+  const kind = classifyContent(contentType, new Uint8Array()).kind;
+  if (kind === 'html' || kind === 'text') return options.maxBodyBytes;
+  if (kind === 'image') return options.maxImageBytes;
+  if (kind === 'pdf') return options.maxResponseBytes;
+  return 0;
 }
 
 function failure(message: string, renderData?: JsonObject): HandlerEnvelope {
@@ -47,7 +60,9 @@ export async function webFetch(
       'user-agent': options.userAgent,
     },
     timeoutMs: options.timeoutMs,
-    maxBytes: Math.max(options.maxBodyBytes, options.maxImageBytes, options.maxPdfBytes) + 1,
+    maxBytes: (headers) => keptBytes(headers, options),
+    // A bounded extra read past what is kept, so a longer body's size can be stated.
+    countBytes: Math.max(options.maxBodyBytes, options.maxImageBytes, options.maxResponseBytes) + 1,
     maxRedirects: options.maxRedirects,
     lookup: options.lookup,
     signal: call.signal,
@@ -97,9 +112,7 @@ export async function webFetch(
     const text = describeText() || '(empty response body)';
     const cut =
       response.totalBytes > options.maxBodyBytes
-        ? [
-            `[Response cut at ${formatBytes(options.maxBodyBytes)} of ${formatBytes(response.totalBytes)}]`,
-          ]
+        ? [`[Response cut at ${formatBytes(options.maxBodyBytes)} of ${formatSize(response)}]`]
         : [];
     return {
       result: [...lead, ...(lead.length > 0 ? [''] : []), text, ...cut].join('\n'),
@@ -110,19 +123,20 @@ export async function webFetch(
     return fetchedImage({ content, response, options, lead, renderData });
   }
   if (content.kind === 'pdf') {
-    const remaining = Math.max(1, options.timeoutMs - (Date.now() - started));
+    const remaining = options.timeoutMs - (Date.now() - started);
     return fetchedPdf({
       response,
+      url,
       finalUrl,
       options,
       lead,
       renderData,
       call,
-      timeoutMs: remaining,
+      remainingMs: remaining,
     });
   }
   return failure(
-    `unsupported content type ${content.mimeType} (${formatBytes(response.totalBytes)}) from ${finalUrl.href}`,
+    `unsupported content type ${content.mimeType} (${formatSize(response)}) from ${finalUrl.href}`,
     renderData,
   );
 

@@ -1,11 +1,13 @@
 import { defineTool, type HandlerEnvelope, type Tool, z } from '@toolcall/pipeline';
 import { decodeBody } from './charset.js';
+import { abortFailure, startDeadline } from './deadline.js';
 import { normalizeDomain, passesDomainFilter, queryWithDomains } from './domain-filter.js';
 import { parseDuckDuckGoPage } from './duckduckgo-parse.js';
 import { lookupAllAddresses } from './pinned-lookup.js';
 import type { HostLookup } from './private-address.js';
-import { retrieve } from './retrieve.js';
+import { type Retrieval, retrieve } from './retrieve.js';
 import { createSemaphore } from './semaphore.js';
+import type { WebResult } from './web-error.js';
 import { webSearchRenderer } from './web-renderers.js';
 
 /** Options of `createWebSearchTool`. */
@@ -63,22 +65,33 @@ export function createWebSearchTool(options: WebSearchOptions = {}): Tool<Search
     const query = queryWithDomains(args.query.trim(), { allowed, blocked });
     const url = new URL(endpoint);
     url.searchParams.set('q', query);
-    const retrieved = await semaphore.run(() =>
-      retrieve({
-        url: url.href,
-        headers: {
-          accept: 'text/html',
-          'accept-encoding': 'gzip, deflate, br',
-          'user-agent': userAgent,
-        },
-        timeoutMs,
-        maxBytes: 5 * 1024 * 1024,
-        maxRedirects: 10,
-        lookup,
-        signal,
-        decideRedirect: () => ({ action: 'follow' }),
-      }),
-    );
+    // The timeout runs from the call's start, so waiting for a slot counts against it, and
+    // a cancelled or timed-out search leaves the queue at once.
+    const deadline = startDeadline(timeoutMs, timeoutMs, signal);
+    let retrieved: WebResult<Retrieval>;
+    try {
+      const slot = await semaphore.run(
+        () =>
+          retrieve({
+            url: url.href,
+            headers: {
+              accept: 'text/html',
+              'accept-encoding': 'gzip, deflate, br',
+              'user-agent': userAgent,
+            },
+            timeoutMs,
+            maxBytes: 5 * 1024 * 1024,
+            maxRedirects: 10,
+            lookup,
+            signal: deadline.signal,
+            decideRedirect: () => ({ action: 'follow' }),
+          }),
+        deadline.signal,
+      );
+      retrieved = slot.ran ? slot.value : abortFailure(deadline.signal);
+    } finally {
+      deadline.release();
+    }
     if (!retrieved.success)
       return { result: `Error: WebSearch ${retrieved.error.message}`, status: 'error' };
     if (retrieved.value.kind !== 'response')

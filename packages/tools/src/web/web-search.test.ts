@@ -38,6 +38,11 @@ function route(request: IncomingMessage, response: ServerResponse): void {
 function serve(request: IncomingMessage, response: ServerResponse): void {
   const query = new URL(request.url ?? '/', server.url).searchParams.get('q') ?? '';
   queries.push(query);
+  if (query.startsWith('unavailable')) {
+    response.writeHead(503, { 'content-type': 'text/html' });
+    response.end('<html><body><p>Service unavailable</p></body></html>');
+    return;
+  }
   const page = query.startsWith('challenge')
     ? challengePage()
     : query.startsWith('nothing')
@@ -179,5 +184,61 @@ describe('WebSearch', () => {
       Array.from({ length: 5 }, (_, index) => `No results found for "nothing ${index}".`),
     );
     expect(most).toBe(2);
+  });
+
+  it('returns an error naming the status when the page is not a result page', async () => {
+    expect(await callTool(searchTool(), { query: 'unavailable' })).toEqual({
+      result: expect.stringMatching(
+        /^Error: DuckDuckGo returned an unrecognised page \(HTTP 503, \d+ bytes\)$/,
+      ),
+      status: 'error',
+    });
+  });
+
+  it('returns a timeout error naming the configured timeout when DuckDuckGo never answers', async () => {
+    const held: ServerResponse[] = [];
+    gate = (_request, response) => {
+      held.push(response);
+      return true;
+    };
+    const tool = createWebSearchTool({ endpoint: `${server.url}/html/`, timeoutMs: 300 });
+    const envelope = await callTool(tool, { query: 'slow' });
+    gate = undefined;
+    for (const response of held) response.destroy();
+    expect(envelope).toEqual({ result: 'Error: WebSearch timed out after 0.3 s', status: 'error' });
+  });
+
+  it('ends a search cancelled while it waits for a slot before any slot frees', async () => {
+    const held: ServerResponse[] = [];
+    gate = (_request, response) => {
+      held.push(response);
+      return true;
+    };
+    const tool = searchTool();
+    let runningSettled = false;
+    const running = Promise.all([
+      callTool(tool, { query: 'nothing 1' }),
+      callTool(tool, { query: 'nothing 2' }),
+    ]).finally(() => {
+      runningSettled = true;
+    });
+    const controller = new AbortController();
+    const queued = callTool(tool, { query: 'nothing 3' }, { signal: controller.signal });
+    controller.abort();
+    expect(await queued).toEqual({
+      result: 'Error: WebSearch the request was cancelled',
+      status: 'error',
+    });
+    expect(runningSettled).toBe(false);
+    while (held.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    gate = undefined;
+    for (const response of held.splice(0)) {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(noResultsPage());
+    }
+    expect((await running).map((envelope) => envelope.result)).toEqual([
+      'No results found for "nothing 1".',
+      'No results found for "nothing 2".',
+    ]);
   });
 });

@@ -38,19 +38,29 @@ const AD = `
     </div>
   </div>`;
 
-function frame(body: string): string {
+// The query as DuckDuckGo echoes it into the title and the search box.
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+function frame(body: string, query = 'q'): string {
+  const echoed = escapeHtml(query);
   return `<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">
-<html><head><meta http-equiv="content-type" content="text/html; charset=UTF-8"><title>q at DuckDuckGo</title>
+<html><head><meta http-equiv="content-type" content="text/html; charset=UTF-8"><title>${echoed} at DuckDuckGo</title>
 <link rel="stylesheet" href="/dist/h.css" type="text/css"><script>var x = '<div class="result">fake</div>';</script></head>
-<body class="body--html"><div class="header"><form action="/html/" method="post"><input type="text" name="q" value="q"></form></div>
+<body class="body--html"><div class="header"><form action="/html/" method="post"><input type="text" name="q" value="${echoed}"></form></div>
 <div id="links" class="results">${body}
 <div class="nav-link"><form action="/html/" method="post"><input type="submit" class="btn btn--alt" value="Next" /></form></div>
 </div></body></html>`;
 }
 
-/** A result page: an ad first, then the organic results. */
-export function resultsPage(results: readonly PageResult[]): string {
-  return frame(AD + results.map(organic).join(''));
+/** A result page: an ad first, then the organic results; `query` is echoed as DuckDuckGo does. */
+export function resultsPage(results: readonly PageResult[], query?: string): string {
+  return frame(AD + results.map(organic).join(''), query);
 }
 
 /** DuckDuckGo's page for a query without results. */
