@@ -1,7 +1,7 @@
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defineTool, type Tool, z } from '@toolcall/pipeline';
+import { defineTool, type Tool, toMcpTool, z } from '@toolcall/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToolSet, NATIVE_TOOLS, type ToolSet } from './tool-set.js';
 
@@ -80,5 +80,24 @@ describe('the native list of a tool set', () => {
     expect(outcome.status).toBe('success');
     expect(String(outcome.result)).not.toContain('(ToolCall :');
     expect(String(outcome.result)).not.toContain('(ToolSearch :');
+  });
+});
+
+describe('what MCP clients are told about each tool', () => {
+  it('marks the web tools as reaching beyond the machine, and Bash and ApplyPatch as destructive', () => {
+    const tools = makeSet().pipeline.tools();
+    const annotations = Object.fromEntries(
+      ['WebFetch', 'WebSearch', 'Read', 'Bash', 'ApplyPatch'].map((name) => [
+        name,
+        toMcpTool(tools.find((tool) => tool.name === name)!).annotations,
+      ]),
+    );
+    expect(annotations).toEqual({
+      WebFetch: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+      WebSearch: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+      Read: { readOnlyHint: true, destructiveHint: false },
+      Bash: { readOnlyHint: false, destructiveHint: true },
+      ApplyPatch: { readOnlyHint: false, destructiveHint: true },
+    });
   });
 });

@@ -28,6 +28,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}): Tool<{ url: s
     name: 'WebFetch',
     description: DESCRIPTION,
     readOnly: true,
+    annotations: { openWorldHint: true },
     async: true,
     maxResultSize: 50_000,
     args: z.object({

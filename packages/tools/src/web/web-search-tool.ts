@@ -145,6 +145,7 @@ export function createWebSearchTool(options: WebSearchOptions = {}): Tool<Search
     description:
       'Searches the web (DuckDuckGo) and returns up to 10 numbered results with title, URL and snippet. Optionally restrict to allowed_domains or exclude blocked_domains (not both).',
     readOnly: true,
+    annotations: { openWorldHint: true },
     async: true,
     args: z.object({
       query: z.string().min(1).describe('The search query.'),
