@@ -49,9 +49,14 @@ export async function setUp(
   }
   const rules: PermissionRule[] = [];
   for (const action of ['deny', 'ask', 'allow'] as const) {
-    for (const text of [...(config.permissions?.[action] ?? []), ...(values[action] ?? [])]) {
+    // The config's rules were checked where they are written (file and JSON path).
+    for (const text of config.permissions?.[action] ?? []) {
       const rule = parseRule(text, action);
-      if (!rule.success) return rule;
+      if (rule.success) rules.push(rule.value);
+    }
+    for (const text of values[action] ?? []) {
+      const rule = parseRule(text, action);
+      if (!rule.success) return { success: false, error: `--${action}: ${rule.error}` };
       rules.push(rule.value);
     }
   }
