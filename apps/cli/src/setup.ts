@@ -120,13 +120,11 @@ async function missing(paths: readonly string[]): Promise<string[]> {
  */
 async function removeIfEmpty(created: readonly string[]): Promise<void> {
   for (const directory of [...created].sort((a, b) => b.length - a.length)) {
-    // `rmdir` removes only an empty directory; anything written keeps it and its parents.
-    if (
-      (await rmdir(directory).then(
-        () => true,
-        () => false,
-      )) === false
-    )
+    try {
+      await rmdir(directory);
+    } catch {
+      // Not empty (something was written) or gone: it and its parents stay as they are.
       return;
+    }
   }
 }
