@@ -2,8 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { parseRule } from './rules.js';
 
-const rule = z.string().min(1);
+/** A permission rule as `--allow` takes it, checked where it is written. */
+const rule = z.string().superRefine((text, context) => {
+  const parsed = parseRule(text, 'allow');
+  if (!parsed.success) context.addIssue({ code: 'custom', message: parsed.error });
+});
+
+const UPSTREAM_NAME = /^[a-z][a-z0-9_-]*$/;
 
 /** The shape of `.toolcall/config.json` and of the user file under the XDG config directory. */
 export const configSchema = z
@@ -32,7 +39,7 @@ export const configSchema = z
       .optional(),
     upstreams: z
       .record(
-        z.string().regex(/^[a-z][a-z0-9_-]*$/),
+        z.string().regex(UPSTREAM_NAME),
         z
           .object({
             command: z.string().min(1),
@@ -74,11 +81,104 @@ export async function loadConfigFile(file: string): Promise<ConfigResult> {
   }
   const parsed = configSchema.safeParse(json);
   if (parsed.success) return { success: true, value: parsed.data };
-  const issue = parsed.error.issues[0]!;
-  const at = issue.path.length === 0 ? '$' : `$.${issue.path.join('.')}`;
-  return { success: false, error: `${file}: at ${at}: ${issue.message}` };
+  return {
+    success: false,
+    error: parsed.error.issues
+      .map((issue) => `${file}: at ${pathOf(issue.path)}: ${describe(issue)}`)
+      .join('\n'),
+  };
 }
 
+/** `$.permissions.allow.0`, with a key that is not a plain name quoted: `$.upstreams["Bad Name"]`. */
+export function pathOf(path: readonly PropertyKey[]): string {
+  const keys = path.map((key) =>
+    typeof key === 'number' || /^[A-Za-z_][A-Za-z0-9_]*$/.test(String(key))
+      ? `.${String(key)}`
+      : `[${JSON.stringify(String(key))}]`,
+  );
+  return `$${keys.join('')}`;
+}
+
+/** One issue in words, with what was expected: the allowed keys, the key pattern or the type. */
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const unknown = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+    return `unknown key${issue.keys.length === 1 ? '' : 's'} ${unknown}; expected only ${keysAt(issue.path)}`;
+  }
+  if (issue.code === 'invalid_key') {
+    const key = String(issue.path.at(-1));
+    const pattern = issue.issues.find((inner) => inner.code === 'invalid_format');
+    const expected =
+      pattern !== undefined && 'pattern' in pattern
+        ? `a name matching ${pattern.pattern}`
+        : 'a valid name';
+    return `bad key ${JSON.stringify(key)}: expected ${expected}`;
+  }
+  if (issue.code === 'invalid_type') {
+    const received = /received (\w+)$/.exec(issue.message)?.[1];
+    const expected = shapeAt(issue.path) ?? issue.expected;
+    return received === 'undefined'
+      ? `missing: expected ${expected}`
+      : `expected ${expected}, received ${received ?? 'another type'}`;
+  }
+  return issue.message;
+}
+
+/** The schema at `path` with optional wrappers removed, or `undefined` if there is none. */
+function schemaAt(path: readonly PropertyKey[]): z.core.$ZodType | undefined {
+  let schema: z.core.$ZodType | undefined = unwrap(configSchema);
+  for (const key of path) {
+    if (schema === undefined) return undefined;
+    const def = defOf(schema);
+    const next =
+      def.type === 'object'
+        ? def.shape?.[String(key)]
+        : def.type === 'array'
+          ? def.element
+          : def.type === 'record'
+            ? def.valueType
+            : undefined;
+    schema = next === undefined ? undefined : unwrap(next);
+  }
+  return schema;
+}
+
+interface SchemaDef {
+  type: string;
+  innerType?: z.core.$ZodType;
+  shape?: Record<string, z.core.$ZodType>;
+  element?: z.core.$ZodType;
+  valueType?: z.core.$ZodType;
+}
+
+const defOf = (schema: z.core.$ZodType) => schema._zod.def as SchemaDef;
+
+function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
+  const def = defOf(schema);
+  return def.type === 'optional' && def.innerType ? unwrap(def.innerType) : schema;
+}
+
+/** The keys the object at `path` allows. */
+function keysAt(path: readonly PropertyKey[]): string {
+  const schema = schemaAt(path);
+  const shape = schema === undefined ? undefined : defOf(schema).shape;
+  return shape === undefined ? '(none)' : Object.keys(shape).join(', ');
+}
+
+/** The expected shape of a container at `path` in words; `undefined` for a scalar. */
+function shapeAt(path: readonly PropertyKey[]): string | undefined {
+  const schema = schemaAt(path);
+  const type = schema === undefined ? undefined : defOf(schema).type;
+  if (type === 'object') return `an object with keys ${keysAt(path)}`;
+  if (type === 'record') return `an object of NAME: { ${keysAt([...path, 'NAME'])} }`;
+  if (type === 'array') {
+    const element = schemaAt([...path, 0]);
+    return element !== undefined && defOf(element).type === 'object'
+      ? `an array of objects with keys ${keysAt([...path, 0])}`
+      : 'an array of strings';
+  }
+  return undefined;
+}
 /** Loads the user file then the workspace file; workspace rules come after (and sandbox wins). */
 export async function loadConfig(workspace: string, env: NodeJS.ProcessEnv): Promise<ConfigResult> {
   const user = await loadConfigFile(userConfigPath(env));

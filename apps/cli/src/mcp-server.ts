@@ -133,7 +133,7 @@ export function createMcpServer(options: {
 
 /**
  * Asks through MCP elicitation when the client supports it, and otherwise falls back to the
- * configured policy (`--yes` approves, anything else denies).
+ * configured policy: `--yes` approves; anything else denies, saying that no one could be asked.
  */
 export function createElicitingAsker(
   server: Server,
@@ -141,7 +141,12 @@ export function createElicitingAsker(
 ): PermissionAsker {
   return async (request: PermissionRequest): Promise<PermissionAnswer> => {
     if (server.getClientCapabilities()?.elicitation === undefined) {
-      return fallback === undefined ? 'deny' : fallback(request);
+      if (fallback !== undefined) return fallback(request);
+      // Nobody declined: this client cannot be asked, so say so and how to allow the call.
+      return {
+        outcome: 'deny',
+        reason: `approval is required (${request.reason}) and no one can be asked: the MCP client does not support elicitation; allow it with a rule or start the server with --yes`,
+      };
     }
     const answer = await server.elicitInput({
       message: `${describeRequest(request)} (${request.reason})`,

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { rmdir, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { PermissionAsker, PermissionRule, Tool } from '@toolcall/pipeline';
 import { createAsker } from './asker.js';
 import type { CommonValues } from './common-options.js';
@@ -6,7 +7,7 @@ import { type Config, loadConfig } from './config.js';
 import type { CliIo } from './io.js';
 import { createSessionMedia, type SessionMedia } from './media-sink.js';
 import { parseRule, withDefaults } from './rules.js';
-import { openSession, type Session } from './session.js';
+import { openSession, type Session, sessionsRoot } from './session.js';
 import { buildToolSet, type CliToolSet } from './tool-set.js';
 
 /** Everything a command needs: the workspace, its config, the session and the tool set. */
@@ -49,14 +50,26 @@ export async function setUp(
   }
   const rules: PermissionRule[] = [];
   for (const action of ['deny', 'ask', 'allow'] as const) {
-    for (const text of [...(config.permissions?.[action] ?? []), ...(values[action] ?? [])]) {
+    // The config's rules were checked where they are written (file and JSON path).
+    for (const text of config.permissions?.[action] ?? []) {
       const rule = parseRule(text, action);
-      if (!rule.success) return rule;
+      if (rule.success) rules.push(rule.value);
+    }
+    for (const text of values[action] ?? []) {
+      const rule = parseRule(text, action);
+      if (!rule.success) return { success: false, error: `--${action}: ${rule.error}` };
       rules.push(rule.value);
     }
   }
+  const root = sessionsRoot(workspace);
+  const fresh = await missing([
+    dirname(root),
+    root,
+    ...(values.session === undefined ? [] : [resolve(root, values.session)]),
+  ]);
   const session = await openSession(workspace, values.session);
   if (!session.success) return session;
+  if (values.session === undefined) fresh.push(session.value.directory);
   const asker = createAsker({
     yes: values.yes ?? false,
     input: io.stdin ?? process.stdin,
@@ -77,6 +90,41 @@ export async function setUp(
   });
   return {
     success: true,
-    value: { workspace, config, session: session.value, media, ...toolSet },
+    value: {
+      workspace,
+      config,
+      session: session.value,
+      media,
+      ...toolSet,
+      close: async () => {
+        await toolSet.close();
+        await removeIfEmpty(fresh);
+      },
+    },
   };
+}
+
+/** The directories of `paths` that do not exist yet. */
+async function missing(paths: readonly string[]): Promise<string[]> {
+  const absent: string[] = [];
+  for (const path of paths) {
+    if ((await stat(path).catch(() => undefined)) === undefined) absent.push(path);
+  }
+  return absent;
+}
+
+/**
+ * Removes the directories this command created, deepest first, while they are still empty: a
+ * command that wrote nothing (`tools`, a plain `call Read`) leaves no session behind. The
+ * directories exist while tools run, so the sandbox keeps masking the session store.
+ */
+async function removeIfEmpty(created: readonly string[]): Promise<void> {
+  for (const directory of [...created].sort((a, b) => b.length - a.length)) {
+    try {
+      await rmdir(directory);
+    } catch {
+      // Not empty (something was written) or gone: it and its parents stay as they are.
+      return;
+    }
+  }
 }
