@@ -38,7 +38,9 @@ export function toolCallRenderer(registry: RendererRegistry): Renderer {
       initiallyCollapsed: false,
       ...(status === 'error' ? { status: 'error' as const } : {}),
       ...(handled ? { status: 'warning' as const } : {}),
-      ...(status === 'interrupted' ? { status: 'cancelled' as const } : {}),
+      ...(status === 'interrupted' || status === 'cancelled'
+        ? { status: 'cancelled' as const }
+        : {}),
     };
   };
 }

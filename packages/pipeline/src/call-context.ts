@@ -11,6 +11,7 @@ export class CallContext implements HandlerContext {
   #controller: AbortController | undefined;
   #cleanups: (() => void)[] | undefined;
   #cancelled = false;
+  #cancelRender: (() => unknown) | undefined;
 
   constructor(
     toolName: string,
@@ -40,6 +41,22 @@ export class CallContext implements HandlerContext {
     }
     if (this.#cleanups === undefined) this.#cleanups = [];
     this.#cleanups.push(cleanup);
+  }
+
+  renderOnCancel(provide: () => unknown): void {
+    if (typeof provide !== 'function') {
+      throw new TypeError(`renderOnCancel: expected a function, received ${typeof provide}`);
+    }
+    this.#cancelRender = provide;
+  }
+
+  /** The render data the handler gave for a cancellation; a throwing provider gives none. */
+  cancelRenderData(): unknown {
+    try {
+      return this.#cancelRender?.();
+    } catch {
+      return undefined;
+    }
   }
 
   /** Runs registered cleanups once and aborts the signal; returns the errors cleanups threw. */

@@ -68,9 +68,11 @@ export class ToolCallRun implements ToolRun {
 
   cancel(): void {
     if (this.settled) return;
+    // Taken before the cleanups run, while the handler's state still shows the work in flight.
+    const renderData = this.context.cancelRenderData();
     for (const error of this.context.cancel())
       this.warn(`A cancel cleanup threw: ${messageOf(error)}`);
-    this.fail('cancelled', 'The tool call was cancelled.');
+    this.fail('cancelled', 'The tool call was cancelled.', { renderData });
   }
 
   warn(message: string): void {
@@ -93,7 +95,7 @@ export class ToolCallRun implements ToolRun {
   fail(
     code: PipelineErrorCode,
     message: string,
-    extra: { result?: unknown; rawResult?: unknown } = {},
+    extra: { result?: unknown; rawResult?: unknown; renderData?: unknown } = {},
   ): void {
     const error = new PipelineError(code, message);
     this.settle({
@@ -101,7 +103,7 @@ export class ToolCallRun implements ToolRun {
       error,
       result: 'result' in extra ? extra.result : `Error: ${message}`,
       rawResult: extra.rawResult,
-      renderData: undefined,
+      renderData: extra.renderData as ToolOutcome['renderData'],
       media: NO_MEDIA,
     });
   }

@@ -72,6 +72,11 @@ export interface HandlerContext {
   readonly signal: AbortSignal;
   /** Registers cleanup that runs once if the call is cancelled. */
   onCancel(cleanup: () => void): void;
+  /**
+   * Gives the render data of this call if it is cancelled before it settles (a cancelled call
+   * settles at once, without waiting for the handler); the last one registered counts.
+   */
+  renderOnCancel?(provide: () => unknown): void;
 }
 
 /** A tool's implementation; it may return its result directly or as a promise. */

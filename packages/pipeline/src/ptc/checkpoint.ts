@@ -42,6 +42,30 @@ export function createMemoryCheckpointStore(): CheckpointStore {
   };
 }
 
+/**
+ * The envelope's render data when its call is cancelled while the script runs: the nested
+ * calls so far, running ones shown as cancelled.
+ */
+export function cancelledRenderData(checkpoint: ToolCallCheckpoint): ToolCallRenderData {
+  const children = checkpoint.children.map((child) =>
+    child.status === 'running'
+      ? { ...child, status: 'cancelled' as const, result: 'cancelled' }
+      : child,
+  );
+  const summary = summaryOf(children);
+  return {
+    kind: 'toolcall',
+    presentation: 'script',
+    renderAs: 'ToolCall',
+    header: { title: titleOf('ToolCall', summary), status: 'cancelled' },
+    summary,
+    childCalls: childCallsOf(children),
+    returned: null,
+    failure: { kind: 'cancelled', budget: null, message: 'the call was cancelled' },
+    feedback: [],
+  };
+}
+
 const INTERRUPTED =
   'Error: The ToolCall script was interrupted and will not resume; completed nested calls are listed in its audit and were not rolled back.';
 

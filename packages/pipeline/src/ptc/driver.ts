@@ -2,7 +2,12 @@ import { type Clock, defaultLimits, type Limits } from '@toolcall/interpreter';
 import type { Pipeline } from '../pipeline.js';
 import type { ToolCallProgress } from './audit.js';
 import { type AuditBounds, DEFAULT_AUDIT_BOUNDS } from './bounds.js';
-import type { CheckpointStore, ToolCallCheckpoint } from './checkpoint.js';
+import {
+  type CheckpointStore,
+  cancelledRenderData,
+  type ToolCallCheckpoint,
+} from './checkpoint.js';
+import type { ToolCallRenderData } from './render-data.js';
 import { journalOf, runScript } from './run-script.js';
 import type { DriverSettings, ScriptRequest, ScriptSpan, ToolCallSettlement } from './types.js';
 
@@ -35,6 +40,8 @@ export interface ToolCallDriver {
   run(request: ScriptRequest): Promise<ToolCallSettlement>;
   /** Running checkpoints of the scripts in flight (their in-memory journals), for an autosave. */
   journals(): ToolCallCheckpoint[];
+  /** The render data of a script in flight as if cancelled now, or undefined once it settled. */
+  cancelledRenderData(envelopeId: string): ToolCallRenderData | undefined;
 }
 
 const KEYS = new Set([
@@ -126,5 +133,9 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
       return runScript(settings, request);
     },
     journals: () => [...settings.journals].map(([id, audit]) => journalOf(id, audit)),
+    cancelledRenderData(envelopeId) {
+      const audit = settings.journals.get(envelopeId);
+      return audit === undefined ? undefined : cancelledRenderData(journalOf(envelopeId, audit));
+    },
   };
 }

@@ -21,7 +21,10 @@ export interface ToolCallRenderData {
   /** `direct`: draw as `renderAs` with that tool's renderer; `script`: the script with child rows. */
   readonly presentation: 'direct' | 'script';
   readonly renderAs: string;
-  readonly header: { readonly title: string; readonly status: 'success' | 'error' | 'interrupted' };
+  readonly header: {
+    readonly title: string;
+    readonly status: 'success' | 'error' | 'interrupted' | 'cancelled';
+  };
   readonly summary: {
     readonly calls: number;
     readonly succeeded: number;

@@ -44,6 +44,8 @@ export function createToolCallTool(options: ToolCallToolOptions): Tool {
       expression: z.string().describe('The script: one direct call or a composed program.'),
     }),
     handler: async ({ expression }, context) => {
+      // Cancelled mid-script, the envelope still shows the nested calls made so far.
+      context.renderOnCancel?.(() => driver.cancelledRenderData(context.toolUseId));
       const settlement = await driver.run({
         expression,
         envelopeId: context.toolUseId,

@@ -266,3 +266,61 @@ describe('ToolCall', () => {
     expect(JSON.stringify(spans)).not.toContain('a.txt');
   });
 });
+
+describe('a ToolCall cancelled mid-script', () => {
+  it('settles at once, still showing the nested calls made so far', async () => {
+    let started!: () => void;
+    const waiting = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const hang = defineTool({
+      name: 'Hang',
+      description: 'Waits until cancelled.',
+      readOnly: true,
+      args: z.object({}),
+      handler: (_args, context) =>
+        new Promise<string>((resolve) => {
+          started();
+          context.signal.addEventListener('abort', () => resolve('stopped'));
+        }),
+    }) as unknown as Tool;
+    const { pipeline } = setup({ tools: [hang] });
+    const a = JSON.stringify(join(root, 'a.txt'));
+    const run = pipeline.runTool({
+      name: 'ToolCall',
+      input: { expression: `(progn (Read :file_path ${a} :limit 1) (Hang))` },
+      toolUseId: 'E9',
+    });
+    await waiting;
+    run.cancel();
+    const outcome = await run.outcome;
+    expect([outcome.status, outcome.result]).toEqual([
+      'error',
+      'Error: The tool call was cancelled.',
+    ]);
+    expect(outcome.renderData).toMatchObject({
+      kind: 'toolcall',
+      header: { title: 'ToolCall: 2 calls (1 cancelled)', status: 'cancelled' },
+      summary: { calls: 2, succeeded: 1, cancelled: 1 },
+      childCalls: [
+        { tool: 'Read', status: 'success' },
+        { tool: 'Hang', status: 'cancelled' },
+      ],
+      failure: { kind: 'cancelled' },
+    });
+  });
+
+  it('keeps the plain cancellation when a tool gives no render data for it', async () => {
+    const slow = defineTool({
+      name: 'Slow',
+      description: 'Waits.',
+      readOnly: true,
+      args: z.object({}),
+      handler: () => new Promise<string>(() => {}),
+    }) as unknown as Tool;
+    const pipeline = createPipeline({ tools: [slow] });
+    const run = pipeline.runTool({ name: 'Slow', input: {}, toolUseId: 's1' });
+    run.cancel();
+    expect((await run.outcome).renderData).toBeUndefined();
+  });
+});
