@@ -1,10 +1,11 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
 import { failureLine, present } from './present.js';
+import { uniqueCallId, workspaceProblem } from './session.js';
 import { setUp } from './setup.js';
 
 /** How many more closing brackets the text needs (ignoring strings and comments); <0 is too many. */
@@ -40,6 +41,13 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
     io.stderr.write(`toolcall repl: ${(error as Error).message}\n`);
     return 2;
   }
+  const problem = await workspaceProblem(
+    resolve(io.cwd ?? process.cwd(), parsed.values.workspace ?? '.'),
+  );
+  if (problem !== undefined) {
+    io.stderr.write(`toolcall repl: ${problem}\n`);
+    return 2;
+  }
   const setup = await setUp(parsed.values, io);
   if (!setup.success) {
     io.stderr.write(`toolcall repl: ${setup.error}\n`);
@@ -60,7 +68,6 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
   io.signal?.addEventListener('abort', () => rl.close(), { once: true });
   const definitions: string[] = [];
   let pending = '';
-  let counter = 0;
   rl.setPrompt('tc> ');
   if (terminal) rl.prompt();
   for await (const line of rl) {
@@ -76,7 +83,6 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
     pending = '';
     await mkdir(dirname(historyFile), { recursive: true });
     await appendFile(historyFile, `${source.replace(/\n/g, ' ')}\n`);
-    counter += 1;
     const definedName = DEFINITION.exec(source)?.[1];
     const outcome = await pipeline.runTool({
       name: 'ToolCall',
@@ -84,7 +90,7 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
       input: {
         expression: [...definitions, source, definedName ? `'${definedName}` : ''].join('\n'),
       },
-      toolUseId: `repl-${counter}`,
+      toolUseId: uniqueCallId('repl'),
       origin: 'programmatic',
     }).outcome;
     if (outcome.status === 'success' && DEFINITION.test(source)) definitions.push(source);
