@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { bin, tempDir } from './helpers.js';
 
 /** Whether process `pid` still runs (a zombie waiting for its reaper has stopped). */
@@ -25,7 +25,7 @@ describe('toolcall mcp', () => {
     server.stderr.on('data', (chunk) => {
       stderr += chunk;
     });
-    const exited = new Promise<number | null>((resolve) => server.on('close', resolve));
+    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
     const answered = new Promise<string>((resolve) => {
       let out = '';
       server.stdout.on('data', (chunk) => {
@@ -62,21 +62,23 @@ describe('toolcall mcp', () => {
     });
     expect(await answered).toContain('state=\\"running\\"');
     const pid = Number(readFileSync(join(cwd, 'pid.txt'), 'utf8'));
-    try {
-      expect(running(pid)).toBe(true);
-      server.stdin.end();
-      expect(await exited).toBe(0);
-      expect(stderr).toBe('');
-      expect(running(pid)).toBe(false);
-    } finally {
+    // Whatever happens, nothing this test started outlives it.
+    onTestFinished(() => {
       if (running(pid)) process.kill(pid);
-    }
+      server.kill();
+    });
+    expect(running(pid)).toBe(true);
+    server.stdin.end();
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
+    expect(running(pid)).toBe(false);
   });
 
   it('exits 2 naming a workspace that does not exist', async () => {
     const cwd = tempDir();
     const missing = join(cwd, 'typo-dir');
     const server = spawn(process.execPath, [bin, 'mcp', '-C', missing], { cwd });
+    server.stdin.end();
     let stderr = '';
     server.stderr.on('data', (chunk) => {
       stderr += chunk;
