@@ -14,9 +14,39 @@ export function describeRequest(request: PermissionRequest): string {
   return `${toolName} wants to ${parts.join(', ')}`;
 }
 
+/** Asks one question on the terminal and resolves to the line typed (empty when input ends). */
+export type AskQuestion = (text: string) => Promise<string>;
+
+/**
+ * An asker that puts each request to a person through `question`, one prompt at a time: parallel
+ * calls in a script wait for the person in turn. `o` allows once, `a` always, anything else denies.
+ */
+export function promptAsker(
+  question: AskQuestion,
+  onPrompt?: (open: boolean) => void,
+): PermissionAsker {
+  let queue = Promise.resolve<PermissionAnswer>('deny');
+  return (request) => {
+    queue = queue.then(async () => {
+      onPrompt?.(true);
+      try {
+        const answer = await question(
+          `\n? ${describeRequest(request)}\n  (${request.reason})\n  [o]nce, [a]lways, [d]eny? `,
+        );
+        const key = answer.trim().toLowerCase()[0];
+        return key === 'o' || key === 'y' ? 'allow-once' : key === 'a' ? 'allow-always' : 'deny';
+      } finally {
+        onPrompt?.(false);
+      }
+    });
+    return queue;
+  };
+}
+
 /**
  * The command line's asker: `--yes` approves; a terminal gets an allow once / always / deny
- * prompt; otherwise there is no asker, so `ask` is a denial.
+ * prompt on a reader opened for the question; otherwise there is no asker, so `ask` is a denial.
+ * A command that reads the terminal itself (the REPL) asks through its own reader instead.
  */
 export function createAsker(options: {
   yes: boolean;
@@ -26,23 +56,12 @@ export function createAsker(options: {
 }): PermissionAsker | undefined {
   if (options.yes) return () => 'allow-once';
   if (!options.input.isTTY || !options.output.isTTY) return undefined;
-  let queue = Promise.resolve<PermissionAnswer>('deny');
-  // One prompt at a time: parallel calls in a script wait for the person in turn.
-  return (request) => {
-    queue = queue.then(async () => {
-      options.onPrompt?.(true);
-      const rl = createInterface({ input: options.input, output: options.output });
-      try {
-        const answer = await rl.question(
-          `\n? ${describeRequest(request)}\n  (${request.reason})\n  [o]nce, [a]lways, [d]eny? `,
-        );
-        const key = answer.trim().toLowerCase()[0];
-        return key === 'o' || key === 'y' ? 'allow-once' : key === 'a' ? 'allow-always' : 'deny';
-      } finally {
-        rl.close();
-        options.onPrompt?.(false);
-      }
-    });
-    return queue;
-  };
+  return promptAsker(async (text) => {
+    const rl = createInterface({ input: options.input, output: options.output });
+    try {
+      return await rl.question(text);
+    } finally {
+      rl.close();
+    }
+  }, options.onPrompt);
 }

@@ -1,7 +1,10 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
+import { reportProblem } from './present.js';
 import { runOnce } from './run-once.js';
+import { uniqueCallId, workspaceProblem } from './session.js';
 
 /** Arguments from `--args JSON` or `key=value` pairs (a value that parses as JSON is JSON). */
 export function callArguments(
@@ -54,8 +57,21 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
     io.stderr.write(`toolcall call: ${args.error}\n`);
     return 2;
   }
+  // A missing workspace or an unwritable report is a usage error before anything runs.
+  const cwd = io.cwd ?? process.cwd();
+  const problem =
+    (await workspaceProblem(resolve(cwd, values.workspace ?? '.'))) ??
+    (values.report === undefined ? undefined : await reportProblem(values.report, cwd));
+  if (problem !== undefined) {
+    io.stderr.write(`toolcall call: ${problem}\n`);
+    return 2;
+  }
   return runOnce(
-    { command: 'call', values, request: { name: tool, input: args.value, toolUseId: 'call' } },
+    {
+      command: 'call',
+      values,
+      request: { name: tool, input: args.value, toolUseId: uniqueCallId('call') },
+    },
     io,
   );
 }

@@ -13,6 +13,7 @@ import {
   type UpstreamSpec,
 } from './mcp-upstream.js';
 import type { SessionMedia } from './media-sink.js';
+import { workspaceProblem } from './session.js';
 import { setUp } from './setup.js';
 
 /** `toolcall mcp [--upstream NAME=COMMAND …]`: serves the tool set over MCP on stdio. */
@@ -26,6 +27,11 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
   }
   const { values } = parsed;
   const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
+  const problem = await workspaceProblem(workspace);
+  if (problem !== undefined) {
+    io.stderr.write(`toolcall mcp: ${problem}\n`);
+    return 2;
+  }
   const config = await loadConfig(workspace, io.env ?? process.env);
   if (!config.success) {
     io.stderr.write(`toolcall mcp: ${config.error}\n`);
@@ -83,10 +89,17 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
   const closed = new Promise<void>((done) => {
     server.onclose = done;
   });
-  await server.connect(new StdioServerTransport(io.stdin ?? process.stdin, io.stdout));
-  // Ctrl-C (or the end of stdin) closes the server.
-  io.signal?.addEventListener('abort', () => void server.close(), { once: true });
+  const input = io.stdin ?? process.stdin;
+  await server.connect(new StdioServerTransport(input, io.stdout));
+  // Ctrl-C or the end of stdin closes the server; then its processes and upstreams are stopped.
+  const stop = () => void server.close();
+  io.signal?.addEventListener('abort', stop, { once: true });
+  input.once('end', stop);
+  input.once('close', stop);
   await closed;
+  io.signal?.removeEventListener('abort', stop);
+  input.off('end', stop);
+  input.off('close', stop);
   await setup.value.close();
   await Promise.all(upstreams.map((upstream) => upstream.close()));
   return 0;

@@ -1,7 +1,10 @@
-import { writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { ToolOutcome } from '@toolcall/pipeline';
 import {
   buildRenderTree,
+  genericRenderer,
   type RendererRegistry,
   renderAnsi,
   renderHtml,
@@ -59,26 +62,90 @@ export function jsonOf(outcome: ToolOutcome) {
   };
 }
 
-/** Prints a settled call (rendered, or JSON) and writes the HTML report if asked. */
+/** Why an HTML report cannot be written at `path` (checked before anything runs), or `undefined`. */
+export async function reportProblem(path: string, cwd: string): Promise<string | undefined> {
+  if (path.trim() === '') return '--report needs a file name';
+  const file = resolve(cwd, path);
+  const info = await stat(file).catch(() => undefined);
+  if (info?.isDirectory()) return `--report ${path}: is a directory`;
+  const folder = await stat(dirname(file)).catch(() => undefined);
+  if (folder === undefined) return `--report ${path}: no directory ${dirname(file)}`;
+  if (!folder.isDirectory()) return `--report ${path}: ${dirname(file)} is not a directory`;
+  const writable = await access(info === undefined ? dirname(file) : file, constants.W_OK).then(
+    () => true,
+    () => false,
+  );
+  return writable ? undefined : `--report ${path}: not writable`;
+}
+
+/** Writes the whole report or nothing: a temporary file beside it is renamed into place. */
+async function writeReport(file: string, html: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, html);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * The registry with the row of call `rootId` drawn open: the command's own call shows its
+ * output (a one-call script is drawn as that call); nested rows keep their renderers' choice.
+ */
+export function openingRoot(registry: RendererRegistry, rootId: string): RendererRegistry {
+  return {
+    register: (tool, spec) => registry.register(tool, spec),
+    unregister: (tool) => registry.unregister(tool),
+    has: (tool) => registry.has(tool),
+    resolve(tool, status) {
+      const inner = registry.resolve(tool, status);
+      return (name, args, result, renderData, context) => {
+        if (context.id !== rootId)
+          return inner === undefined ? null : inner(name, args, result, renderData, context);
+        const rendering =
+          (inner === undefined ? null : inner(name, args, result, renderData, context)) ??
+          genericRenderer(name, args, result, renderData, context);
+        return typeof rendering === 'object' && rendering !== null
+          ? { ...rendering, initiallyCollapsed: false }
+          : rendering;
+      };
+    },
+  };
+}
+
+/**
+ * Prints a settled call (rendered, or JSON) and writes the HTML report if asked; a report that
+ * cannot be written is one line on stderr, and the result is `false`.
+ */
 export async function present(
   outcome: ToolOutcome,
   registry: RendererRegistry,
   io: CliIo,
   options: { json?: boolean | undefined; report?: string | undefined },
-): Promise<void> {
+): Promise<boolean> {
   const record = recordOf(outcome);
   if (options.json) {
     io.stdout.write(`${JSON.stringify(jsonOf(outcome), null, 2)}\n`);
   } else {
-    const tree = buildRenderTree([record], { registry });
+    const tree = buildRenderTree([record], { registry: openingRoot(registry, record.id) });
     io.stdout.write(
       renderAnsi(tree, { isTTY: io.stdout.isTTY === true, env: io.env ?? process.env }),
     );
   }
   if (options.report !== undefined) {
     const tree = buildRenderTree([record], { registry, content: 'all', expand: 'all' });
-    await writeFile(options.report, renderHtml(tree, { title: `toolcall: ${outcome.toolName}` }));
+    const html = renderHtml(tree, { title: `toolcall: ${outcome.toolName}` });
+    try {
+      await writeReport(resolve(io.cwd ?? process.cwd(), options.report), html);
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      io.stderr.write(`toolcall: cannot write the report ${options.report}: ${reason}\n`);
+      return false;
+    }
   }
+  return true;
 }
 
 /** One stderr line naming why a call failed, or `undefined` for a success. */

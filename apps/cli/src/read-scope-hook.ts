@@ -3,6 +3,9 @@ import type { HookRegistration, Pipeline } from '@toolcall/pipeline';
 
 const PATH_KEYS = ['file_path', 'path'] as const;
 
+/** The read-only tools that take a file path: every one of them reads what it names. */
+export const READ_TOOLS = ['Read', 'Glob', 'Grep', 'Outline', 'Node'] as const;
+
 /**
  * Read-only file tools are allowed by the permission mode everywhere; this hook asks before
  * they read outside the workspace, unless a rule allows the call (minimal; to move into the
@@ -11,7 +14,7 @@ const PATH_KEYS = ['file_path', 'path'] as const;
 export function readScopeHook(workspace: string, pipeline: () => Pipeline): HookRegistration {
   return {
     event: 'PreToolUse',
-    matcher: 'Read|Glob|Grep',
+    matcher: READ_TOOLS.join('|'),
     run: (input) => {
       const args = (input.tool_input ?? {}) as Record<string, unknown>;
       const outside = PATH_KEYS.map((key) => args[key]).find((value) => {

@@ -1,10 +1,12 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface, type Interface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { promptAsker } from './asker.js';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
 import { failureLine, present } from './present.js';
+import { uniqueCallId, workspaceProblem } from './session.js';
 import { setUp } from './setup.js';
 
 /** How many more closing brackets the text needs (ignoring strings and comments); <0 is too many. */
@@ -40,27 +42,42 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
     io.stderr.write(`toolcall repl: ${(error as Error).message}\n`);
     return 2;
   }
-  const setup = await setUp(parsed.values, io);
+  const problem = await workspaceProblem(
+    resolve(io.cwd ?? process.cwd(), parsed.values.workspace ?? '.'),
+  );
+  if (problem !== undefined) {
+    io.stderr.write(`toolcall repl: ${problem}\n`);
+    return 2;
+  }
+  const input = io.stdin ?? process.stdin;
+  const terminal = input.isTTY === true && io.stdout.isTTY === true;
+  let rl: Interface | undefined;
+  // On a terminal, permission questions go through the REPL's own reader: one reader owns stdin,
+  // so an answer is read once and the REPL goes on reading after it.
+  const ask =
+    terminal && parsed.values.yes !== true ? promptAsker((text) => question(rl!, text)) : undefined;
+  const setup = await setUp(parsed.values, io, ask === undefined ? {} : { askUser: () => ask });
   if (!setup.success) {
     io.stderr.write(`toolcall repl: ${setup.error}\n`);
     return 2;
   }
-  const { pipeline, renderers, workspace } = setup.value;
+  const { pipeline, workspace } = setup.value;
   const historyFile = join(workspace, '.toolcall', 'repl-history');
   const history = (await readFile(historyFile, 'utf8').catch(() => ''))
     .split('\n')
     .filter(Boolean)
     .reverse();
-  const input = io.stdin ?? process.stdin;
-  const terminal = input.isTTY === true && io.stdout.isTTY === true;
-  const rl = createInterface({ input, output: io.stdout, terminal, history, historySize: 500 });
+  rl = createInterface({ input, output: io.stdout, terminal, history, historySize: 500 });
   if (terminal) io.stdout.write('ToolCall REPL: one form per input, Ctrl-D to leave.\n');
   // Ctrl-C leaves the REPL, as Ctrl-D does.
-  rl.on('SIGINT', () => rl.close());
-  io.signal?.addEventListener('abort', () => rl.close(), { once: true });
+  rl.on('SIGINT', () => rl!.close());
+  let open = true;
+  rl.once('close', () => {
+    open = false;
+  });
+  io.signal?.addEventListener('abort', () => rl!.close(), { once: true });
   const definitions: string[] = [];
   let pending = '';
-  let counter = 0;
   rl.setPrompt('tc> ');
   if (terminal) rl.prompt();
   for await (const line of rl) {
@@ -76,7 +93,6 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
     pending = '';
     await mkdir(dirname(historyFile), { recursive: true });
     await appendFile(historyFile, `${source.replace(/\n/g, ' ')}\n`);
-    counter += 1;
     const definedName = DEFINITION.exec(source)?.[1];
     const outcome = await pipeline.runTool({
       name: 'ToolCall',
@@ -84,20 +100,35 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
       input: {
         expression: [...definitions, source, definedName ? `'${definedName}` : ''].join('\n'),
       },
-      toolUseId: `repl-${counter}`,
+      toolUseId: uniqueCallId('repl'),
       origin: 'programmatic',
     }).outcome;
     if (outcome.status === 'success' && DEFINITION.test(source)) definitions.push(source);
-    await present(outcome, renderers, io, {});
+    await present(outcome, setup.value.renderers, io, {});
     const failure = failureLine(outcome);
     if (failure !== undefined) io.stderr.write(`${failure}\n`);
     rl.setPrompt('tc> ');
-    if (terminal) rl.prompt();
+    // A prompt after Ctrl-C or Ctrl-D would resume the input and keep the process alive.
+    if (terminal && open) rl.prompt();
   }
   await setup.value.close();
   if (pending.trim() !== '')
     io.stderr.write('toolcall repl: input ended inside an unfinished form\n');
   return 0;
+}
+
+/** Asks on the REPL's reader; the answer stays out of the form history, and Ctrl-C or Ctrl-D is no. */
+function question(rl: Interface, text: string): Promise<string> {
+  return new Promise((answered) => {
+    const closed = () => answered('');
+    rl.once('close', closed);
+    rl.question(text, (answer) => {
+      rl.off('close', closed);
+      const history = (rl as Interface & { history?: string[] }).history;
+      if (answer !== '' && history?.[0] === answer) history.shift();
+      answered(answer);
+    });
+  });
 }
 
 function parse(argv: readonly string[]) {

@@ -1,9 +1,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
-import { listSessions, pruneSessions } from './session.js';
+import { listSessions, pruneSessions, workspaceProblem } from './session.js';
 
-/** `toolcall sessions [prune --keep N | --older-than DAYS]`: lists or removes sessions. */
+/**
+ * `toolcall sessions [prune --keep N | --older-than DAYS]`: lists or removes sessions. It takes
+ * the common flags like every command; only `-C` matters here.
+ */
 export async function sessionsCommand(argv: readonly string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
@@ -14,6 +18,11 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
   }
   const { values, positionals } = parsed;
   const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
+  const problem = await workspaceProblem(workspace);
+  if (problem !== undefined) {
+    io.stderr.write(`toolcall sessions: ${problem}\n`);
+    return 2;
+  }
   const [action] = positionals;
   if (action === undefined || action === 'list') {
     const sessions = await listSessions(workspace);
@@ -54,7 +63,7 @@ function parse(argv: readonly string[]) {
     args: [...argv],
     allowPositionals: true,
     options: {
-      workspace: { type: 'string', short: 'C' },
+      ...commonOptions,
       json: { type: 'boolean' },
       keep: { type: 'string' },
       'older-than': { type: 'string' },

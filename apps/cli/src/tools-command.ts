@@ -1,6 +1,8 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
+import { uniqueCallId, workspaceProblem } from './session.js';
 import { setUp } from './setup.js';
 
 /** `toolcall tools [QUERY]`: the tool listing, or ToolSearch's answer for a query. */
@@ -13,6 +15,11 @@ export async function toolsCommand(argv: readonly string[], io: CliIo): Promise<
     return 2;
   }
   const { values, positionals } = parsed;
+  const problem = await workspaceProblem(resolve(io.cwd ?? process.cwd(), values.workspace ?? '.'));
+  if (problem !== undefined) {
+    io.stderr.write(`toolcall tools: ${problem}\n`);
+    return 2;
+  }
   const setup = await setUp(values, io);
   if (!setup.success) {
     io.stderr.write(`toolcall tools: ${setup.error}\n`);
@@ -25,7 +32,7 @@ export async function toolsCommand(argv: readonly string[], io: CliIo): Promise<
     const outcome = await pipeline.runTool({
       name: 'ToolSearch',
       input: { query: positionals.join(' ') },
-      toolUseId: 'tools',
+      toolUseId: uniqueCallId('tools'),
     }).outcome;
     io.stdout.write(`${String(outcome.result)}\n`);
     return outcome.status === 'success' ? 0 : 1;

@@ -129,3 +129,86 @@ describe('toolcall tools', () => {
     expect(result.stdout).toMatch(/^## WebFetch\n\n\(WebFetch :url string\)/);
   });
 });
+
+describe('toolcall call output', () => {
+  it("shows the tool's output under its row", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.txt'), 'first line\nsecond line\n');
+    const read = await toolcall(['call', 'Read', 'file_path=a.txt'], { cwd: dir }).done;
+    expect(read.code).toBe(0);
+    expect(read.stdout).toContain('Read a.txt (2 lines)');
+    expect(read.stdout).toContain('1\tfirst line');
+    expect(read.stdout).toContain('2\tsecond line');
+    const bash = await toolcall(
+      ['call', 'Bash', 'command=echo hi there', 'description=greet', '--yes'],
+      { cwd: dir },
+    ).done;
+    expect(bash.code).toBe(0);
+    expect(bash.stdout).toMatch(/\n {2}hi there\n/);
+    const search = await toolcall(['call', 'ToolSearch', 'query=Outline'], { cwd: dir }).done;
+    expect(search.stdout).toContain('(Outline :file_path string)');
+  });
+});
+
+describe('toolcall call permissions', () => {
+  it('keeps asking for network calls to other domains when a rule names one domain', async () => {
+    const server = createServer((_request, response) => response.end('fetched body'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x.txt`;
+    try {
+      for (const flag of ['--deny', '--ask', '--allow']) {
+        const result = await run([
+          'call',
+          'WebFetch',
+          `url=${url}`,
+          flag,
+          'WebFetch(domain:evil.example)',
+        ]);
+        expect(result.code).toBe(3);
+        expect(result.stdout).not.toContain('fetched body');
+      }
+      const search = await run([
+        'call',
+        'WebSearch',
+        'query=anything',
+        '--allow',
+        'WebSearch(domain:docs.example.com)',
+      ]);
+      expect(search.code).toBe(3);
+      const named = await run([
+        'call',
+        'WebFetch',
+        `url=${url}`,
+        '--allow',
+        'WebFetch(domain:127.0.0.1)',
+      ]);
+      expect(named.code).toBe(0);
+      expect(named.stdout).toContain('fetched body');
+      const whole = await run(['call', 'WebFetch', `url=${url}`, '--allow', 'WebFetch']);
+      expect(whole.code).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('asks before Outline or Node read a file outside the workspace', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'inside.ts'), 'export const inside = 1;\n');
+    const outside = join(tempDir(), 'secret.ts');
+    writeFileSync(outside, 'export const secret = "abc123";\n');
+    const at = (args: readonly string[]) => toolcall(args, { cwd: dir }).done;
+    for (const args of [
+      ['Outline', `file_path=${outside}`],
+      ['Node', `file_path=${outside}`, 'line=1', 'whole_file=true'],
+    ]) {
+      const asked = await at(['call', ...args]);
+      expect(asked.code).toBe(3);
+      expect(asked.stdout).not.toContain('abc123');
+      expect(asked.stderr).toContain('Permission denied');
+      expect((await at(['call', ...args, '--yes'])).code).toBe(0);
+    }
+    const node = await at(['call', 'Node', 'file_path=inside.ts', 'line=1', 'whole_file=true']);
+    expect(node.code).toBe(0);
+    expect((await at(['call', 'Outline', 'file_path=inside.ts'])).code).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -205,5 +205,124 @@ describe('toolcall', () => {
     const unknown = await run(['frobnicate']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
+  });
+});
+
+describe('toolcall run output', () => {
+  it("shows a one-call script's output, and a longer script's calls as collapsed rows", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.txt'), 'alpha\nbeta\n');
+    const one = await run(['run', '-e', '(Read :file_path "a.txt")'], dir);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toBe('▾ Read a.txt (2 lines)\n  1\talpha\n  2\tbeta\n');
+    const two = await run(
+      ['run', '-e', '(list (length (Read :file_path "a.txt")) (length (Glob :pattern "*.txt")))'],
+      dir,
+    );
+    expect(two.code).toBe(0);
+    expect(two.stdout).toContain('▾ ToolCall: 2 calls\n');
+    expect(two.stdout).toContain('  ▸ Read a.txt (2 lines)\n');
+    expect(two.stdout).not.toContain('1\talpha');
+  });
+});
+
+describe('toolcall run in a resumed session', () => {
+  it('keeps the outputs earlier runs persisted: each address reads its own data', async () => {
+    const dir = tempDir();
+    const addressOf = async (first: number) => {
+      const result = await run(
+        [
+          'run',
+          '--session',
+          's',
+          '--yes',
+          '--json',
+          '-e',
+          `(Bash :command "seq ${first} ${first + 100000}" :description "count")`,
+        ],
+        dir,
+      );
+      expect(result.code).toBe(0);
+      return /artifact:\/\/[\w.-]+/.exec(JSON.parse(result.stdout).result)?.[0];
+    };
+    const firstAddress = await addressOf(1);
+    const secondAddress = await addressOf(500000);
+    expect(firstAddress).toBeDefined();
+    expect(secondAddress).toBeDefined();
+    expect(secondAddress).not.toBe(firstAddress);
+    const firstLine = async (address: string) => {
+      const read = await run(
+        ['call', 'Read', `file_path=${address}`, 'limit=1', '--session', 's', '--json'],
+        dir,
+      );
+      expect(read.code).toBe(0);
+      return JSON.parse(read.stdout).result as string;
+    };
+    expect(await firstLine(firstAddress!)).toMatch(/^1\t1\n/);
+    expect(await firstLine(secondAddress!)).toMatch(/^1\t500000\n/);
+  });
+});
+
+describe('toolcall sessions order', () => {
+  it('lists the session used last first, and prune --keep never removes it', async () => {
+    const dir = tempDir();
+    for (const id of ['a', 'b', 'c']) await run(['run', '--session', id, '-e', '1'], dir);
+    await run(['run', '--session', 'a', '-e', '(+ 1 1)'], dir);
+    const listed = await run(['sessions'], dir);
+    expect(listed.stdout.split('\n')[0]).toMatch(/^a {2}/);
+    expect((await run(['sessions', 'prune', '--keep', '1'], dir)).stdout).toBe(
+      'removed 2 sessions\n',
+    );
+    expect(JSON.parse((await run(['sessions', '--json'], dir)).stdout)).toMatchObject([
+      { id: 'a' },
+    ]);
+  });
+
+  it('takes the common flags like every command', async () => {
+    const dir = tempDir();
+    const result = await run(['sessions', '--yes', '--allow', 'Read', '--sandbox', 'off'], dir);
+    expect(result).toEqual({ code: 0, stdout: 'no sessions\n', stderr: '' });
+  });
+});
+
+describe('toolcall usage errors before running', () => {
+  it('exits 2 with one line for a --report path that cannot be written, running nothing', async () => {
+    const dir = tempDir();
+    for (const report of [join(dir, 'no', 'such', 'r.html'), '', dir]) {
+      const result = await run(['run', '-e', '(+ 1 2)', '--report', report], dir);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^toolcall run: --report .*\n$/);
+    }
+    const call = await run(
+      ['call', 'Glob', 'pattern=*', '--report', join(dir, 'no', 'r.html')],
+      dir,
+    );
+    expect(call.code).toBe(2);
+    expect(call.stderr).toBe(
+      `toolcall call: --report ${join(dir, 'no', 'r.html')}: no directory ${join(dir, 'no')}\n`,
+    );
+    const written = await run(['run', '-e', '(+ 1 2)', '--report', 'r.html'], dir);
+    expect(written.code).toBe(0);
+    expect(readFileSync(join(dir, 'r.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+  });
+
+  it('exits 2 naming a workspace that does not exist, and does not create it', async () => {
+    const dir = tempDir();
+    const missing = join(dir, 'typo-dir');
+    for (const command of [
+      ['run', '-e', '1'],
+      ['call', 'Glob', 'pattern=*'],
+      ['tools'],
+      ['sessions'],
+    ]) {
+      const result = await run([...command, '-C', missing], dir);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`toolcall ${command[0]}: workspace ${missing} does not exist\n`);
+      expect(existsSync(missing)).toBe(false);
+    }
+    writeFileSync(join(dir, 'file'), '');
+    const file = await run(['run', '-e', '1', '-C', join(dir, 'file')], dir);
+    expect(file.stderr).toBe(`toolcall run: workspace ${join(dir, 'file')} is not a directory\n`);
   });
 });

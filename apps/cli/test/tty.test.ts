@@ -43,3 +43,63 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     expect(code).toBe(3);
   });
 });
+
+/** Types each input once the screen shows what it waits for; resolves when the command ends. */
+function session(
+  command: string,
+  steps: readonly { after: string; type: string }[],
+): Promise<{ code: number | null; output: string }> {
+  const cwd = tempDir();
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    cwd,
+    env: { ...process.env, XDG_CONFIG_HOME: `${cwd}/.xdg`, NO_COLOR: '1' },
+  });
+  let output = '';
+  let next = 0;
+  let seen = 0;
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    const step = steps[next];
+    const at = step === undefined ? -1 : output.indexOf(step.after, seen);
+    if (step !== undefined && at >= 0) {
+      seen = at + step.after.length;
+      next += 1;
+      child.stdin.write(step.type);
+    }
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, output })));
+}
+
+describe.skipIf(!hasScript)('the REPL on a terminal', () => {
+  const repl = `${process.execPath} ${bin} repl`;
+  const question = '[o]nce, [a]lways, [d]eny?';
+
+  for (const [answer, shown] of [
+    ['d', 'Permission denied'],
+    ['o', 'zzz-from-bash'],
+  ] as const) {
+    it(`reads the answer '${answer}' once and goes on reading forms`, async () => {
+      const { code, output } = await session(repl, [
+        { after: 'tc> ', type: '(Bash :command "echo zzz-from-bash" :description "x")\r' },
+        { after: question, type: `${answer}\r` },
+        { after: 'tc> ', type: '(+ 40 2)\r' },
+        { after: '  42', type: '\x04' },
+      ]);
+      expect(output).toContain('? Bash wants to run: echo zzz-from-bash');
+      expect(output).toContain(shown);
+      expect(output).not.toContain('void-variable');
+      expect(output).toContain('  42');
+      expect(code).toBe(0);
+    });
+  }
+
+  it('takes Ctrl-C at a question as a denial and leaves, exiting 0', async () => {
+    const { code, output } = await session(repl, [
+      { after: 'tc> ', type: '(Bash :command "echo zzz-from-bash" :description "x")\r' },
+      { after: question, type: '\x03' },
+    ]);
+    expect(output).toContain('Permission denied');
+    expect(output).toContain('Bash echo zzz-from-bash (not started)');
+    expect(code).toBe(0);
+  });
+});
