@@ -32,8 +32,10 @@ export async function runOnce({ command, values, request }: RunOnceOptions, io: 
   io.signal?.removeEventListener('abort', cancel);
   status.stop();
   await setup.value.close();
-  await present(outcome, renderers, io, values);
+  const presented = await present(outcome, renderers, io, values);
   const failure = failureLine(outcome);
   if (failure !== undefined) io.stderr.write(`toolcall ${command}: ${failure}\n`);
-  return exitCodeOf(outcome);
+  // A report that could not be written is a failure even when the call itself succeeded.
+  const code = exitCodeOf(outcome);
+  return presented === false && code === 0 ? 1 : code;
 }

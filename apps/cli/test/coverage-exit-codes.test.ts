@@ -119,7 +119,7 @@ const alive = (pid: number) => {
 };
 
 describe('Ctrl-C', () => {
-  it('exits 130 and stops the running Bash command', async () => {
+  it('exits 130, stops the running Bash command and still draws its row', async () => {
     const dir = tempDir();
     const child = spawn(
       process.execPath,
@@ -135,6 +135,10 @@ describe('Ctrl-C', () => {
       { cwd: dir, env: { ...process.env, XDG_CONFIG_HOME: join(dir, '.xdg'), NO_COLOR: '1' } },
     );
     child.stdin.end();
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     // The sleep is found through the process tree of this very command, never by its name alone.
     let sleeper: number | undefined;
@@ -146,6 +150,8 @@ describe('Ctrl-C', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(alive(sleeper)).toBe(false);
+    // The envelope was cancelled mid-call: its row for the running command is still drawn.
+    expect(stdout).toMatch(/^▾ × ToolCall: 1 call \(1 cancelled\)\n.*\n {2}▸ ⊘ Bash sleep 37/);
   });
 });
 
