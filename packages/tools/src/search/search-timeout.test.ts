@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,8 +18,11 @@ beforeAll(() => {
     `@vscode/ripgrep-${process.platform}-${process.arch}/bin/rg`,
   );
   bin = mkdtempSync(path.join(tmpdir(), 'rg-slow-tree-'));
+  // The real binary sits beside the stand-in: confined, only the stand-in's directory is
+  // bound, and a checkout under /tmp would be hidden by the sandbox's private /tmp.
+  copyFileSync(real, path.join(bin, 'rg-real'));
   const script = path.join(bin, 'rg');
-  writeFileSync(script, `#!/bin/sh\n'${real}' "$@"\nexec sleep 60\n`);
+  writeFileSync(script, `#!/bin/sh\n'${path.join(bin, 'rg-real')}' "$@"\nexec sleep 60\n`);
   chmodSync(script, 0o755);
   previous = process.env.TOOLCALL_RIPGREP_PATH;
   process.env.TOOLCALL_RIPGREP_PATH = script;
