@@ -30,6 +30,7 @@ const FALLBACK = {
   destructive: { decision: 'ask', reason: 'destructive tool' },
 } as const satisfies Record<string, PermissionVerdict>;
 const STRENGTH: Record<PermissionDecision, number> = { allow: 0, ask: 1, deny: 2 };
+const NO_GLOBS: readonly string[] = Object.freeze([]);
 
 function compileRule(rule: PermissionRule): CompiledRule {
   if (typeof rule !== 'object' || rule === null) {
@@ -81,6 +82,8 @@ function subjectsOf(facts: PermissionFacts): [Specifier, string][] {
 export class PermissionPolicy {
   readonly #rules: CompiledRule[];
   readonly #mode: PermissionMode;
+  /** Denied read globs by tool, cleared whenever a rule is added. */
+  readonly #deniedReads = new Map<string, readonly string[]>();
 
   constructor(rules: readonly PermissionRule[], mode: PermissionMode) {
     if (mode !== 'ask' && mode !== 'edits' && mode !== 'full-auto') {
@@ -93,6 +96,30 @@ export class PermissionPolicy {
   /** Adds a rule, e.g. after an allow-always answer. */
   add(rule: PermissionRule): void {
     this.#rules.push(compileRule(rule));
+    this.#deniedReads.clear();
+  }
+
+  /**
+   * The path globs of deny rules that keep files from `tool`'s reads: rules for the tool itself
+   * and, for a read-only tool, rules for `Read` (reading rules cover every read-only file tool).
+   * Computed once per tool until a rule is added; the array is frozen.
+   */
+  deniedReadPaths(tool: Pick<Tool, 'name' | 'readOnly'>): readonly string[] {
+    const key = `${tool.readOnly ? 'r' : 'w'}${tool.name}`;
+    let globs = this.#deniedReads.get(key);
+    if (globs === undefined) {
+      const found: string[] = [];
+      for (const compiled of this.#rules) {
+        const { rule } = compiled;
+        if (rule.action !== 'deny' || compiled.specifier !== 'path') continue;
+        if (!compiled.matchesTool(tool.name) && !(tool.readOnly && compiled.matchesTool('Read')))
+          continue;
+        if (!found.includes(rule.path!)) found.push(rule.path!);
+      }
+      globs = found.length === 0 ? NO_GLOBS : Object.freeze(found);
+      this.#deniedReads.set(key, globs);
+    }
+    return globs;
   }
 
   /** A copy of the current rules. */
