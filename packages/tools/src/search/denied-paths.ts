@@ -17,6 +17,8 @@ export interface DeniedPaths {
   denies(...names: readonly string[]): boolean;
   /** The glob that withholds a name, for messages. */
   globFor(...names: readonly string[]): string | undefined;
+  /** The glob that withholds a search root (so everything below it), if any. */
+  rootRule(roots: readonly string[], show: (path: string) => string): string | undefined;
 }
 
 const compiled = new WeakMap<readonly string[], readonly RegExp[]>();
@@ -124,5 +126,16 @@ export function deniedPathsOf(
     );
     return index === -1 ? undefined : globs[index];
   };
-  return { excludes, globFor, denies: (...names) => globFor(...names) !== undefined };
+  return {
+    excludes,
+    globFor,
+    denies: (...names) => globFor(...names) !== undefined,
+    rootRule: (roots, show) => {
+      for (const root of roots) {
+        const glob = globFor(root, show(root));
+        if (glob !== undefined) return glob;
+      }
+      return undefined;
+    },
+  };
 }

@@ -57,15 +57,10 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
       // Glob lists names and reads no file, so withheld files are filtered from the listing:
       // ripgrep exclusions would follow --glob-case-insensitive and hide more than the rules name.
       const denied = deniedPathsOf(context.deniedReadPaths, options.cwd);
-      const withheld = (file: string): boolean =>
-        denied !== undefined && denied.denies(file, scope.show(file));
-      if (denied !== undefined) {
-        const rule = scope.roots
-          .map((root) => denied.globFor(root, scope.show(root)))
-          .find((glob) => glob !== undefined);
-        if (rule !== undefined)
-          return fail(`Permission denied: ${target.shown} is withheld by the deny rule ${rule}`);
-      }
+      const withheld = (file: string): boolean => denied?.denies(file, scope.show(file)) === true;
+      const rule = denied?.rootRule(scope.roots, scope.show);
+      if (rule !== undefined)
+        return fail(`Permission denied: ${target.shown} is withheld by the deny rule ${rule}`);
       const argv = [
         ripgrepPath(),
         '--files',

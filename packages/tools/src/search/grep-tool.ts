@@ -55,15 +55,10 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
       const { scope } = scoped;
       const mode = args.output_mode ?? 'files_with_matches';
       const denied = deniedPathsOf(context.deniedReadPaths, options.cwd);
-      const withheld = (file: string): boolean =>
-        denied !== undefined && denied.denies(file, scope.show(file));
-      if (denied !== undefined) {
-        const rule = scope.roots
-          .map((root) => denied.globFor(root, scope.show(root)))
-          .find((glob) => glob !== undefined);
-        if (rule !== undefined)
-          return fail(`Permission denied: ${target.shown} is withheld by the deny rule ${rule}`);
-      }
+      const withheld = (file: string): boolean => denied?.denies(file, scope.show(file)) === true;
+      const rule = denied?.rootRule(scope.roots, scope.show);
+      if (rule !== undefined)
+        return fail(`Permission denied: ${target.shown} is withheld by the deny rule ${rule}`);
       if (scope.documents !== undefined) {
         const around = Math.max(0, args.context ?? args['-C'] ?? 0);
         const documents =
