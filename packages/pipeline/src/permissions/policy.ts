@@ -64,6 +64,10 @@ function compileRule(rule: PermissionRule): CompiledRule {
   };
 }
 
+function isPathDeny(compiled: CompiledRule): boolean {
+  return compiled.rule.action === 'deny' && compiled.specifier === 'path';
+}
+
 function describe(rule: PermissionRule): string {
   const specifier = SPECIFIERS.find((key) => rule[key] !== undefined);
   const target = specifier === undefined ? '' : ` ${specifier} ${rule[specifier]}`;
@@ -82,8 +86,10 @@ function subjectsOf(facts: PermissionFacts): [Specifier, string][] {
 export class PermissionPolicy {
   readonly #rules: CompiledRule[];
   readonly #mode: PermissionMode;
-  /** Denied read globs by tool, cleared whenever a rule is added. */
-  readonly #deniedReads = new Map<string, readonly string[]>();
+  /** Denied read globs by tool, replaced whenever a rule is added. */
+  #deniedReads = new WeakMap<Pick<Tool, 'name' | 'readOnly'>, readonly string[]>();
+  /** Whether any rule denies a path: without one, every call gets the shared empty list. */
+  #deniesPaths: boolean;
 
   constructor(rules: readonly PermissionRule[], mode: PermissionMode) {
     if (mode !== 'ask' && mode !== 'edits' && mode !== 'full-auto') {
@@ -91,12 +97,17 @@ export class PermissionPolicy {
     }
     this.#rules = rules.map(compileRule);
     this.#mode = mode;
+    this.#deniesPaths = this.#rules.some(isPathDeny);
   }
 
   /** Adds a rule, e.g. after an allow-always answer. */
   add(rule: PermissionRule): void {
-    this.#rules.push(compileRule(rule));
-    this.#deniedReads.clear();
+    const compiled = compileRule(rule);
+    this.#rules.push(compiled);
+    if (isPathDeny(compiled)) {
+      this.#deniesPaths = true;
+      this.#deniedReads = new WeakMap();
+    }
   }
 
   /**
@@ -105,19 +116,19 @@ export class PermissionPolicy {
    * Computed once per tool until a rule is added; the array is frozen.
    */
   deniedReadPaths(tool: Pick<Tool, 'name' | 'readOnly'>): readonly string[] {
-    const key = `${tool.readOnly ? 'r' : 'w'}${tool.name}`;
-    let globs = this.#deniedReads.get(key);
+    if (!this.#deniesPaths) return NO_GLOBS;
+    let globs = this.#deniedReads.get(tool);
     if (globs === undefined) {
       const found: string[] = [];
       for (const compiled of this.#rules) {
         const { rule } = compiled;
-        if (rule.action !== 'deny' || compiled.specifier !== 'path') continue;
+        if (!isPathDeny(compiled)) continue;
         if (!compiled.matchesTool(tool.name) && !(tool.readOnly && compiled.matchesTool('Read')))
           continue;
         if (!found.includes(rule.path!)) found.push(rule.path!);
       }
       globs = found.length === 0 ? NO_GLOBS : Object.freeze(found);
-      this.#deniedReads.set(key, globs);
+      this.#deniedReads.set(tool, globs);
     }
     return globs;
   }

@@ -1,3 +1,4 @@
+import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { PermissionRule } from '@toolcall/pipeline';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,11 @@ describe('Grep and Glob under deny rules', () => {
     expect(await workspace.run('Grep', { pattern: 'TOKEN', path: 'sub/.env' })).toEqual({
       status: 'error',
       result: 'Error: Permission denied: sub/.env is withheld by the deny rule **/.env',
+    });
+    await symlink(path.join(workspace.root, 'sub/.env'), path.join(workspace.root, 'env-link'));
+    expect(await workspace.run('Grep', { pattern: 'NESTED', path: 'env-link' })).toEqual({
+      status: 'error',
+      result: 'Error: Permission denied: env-link is withheld by the deny rule **/.env',
     });
     // The policy already refuses a path argument its rule matches.
     expect(await workspace.run('Grep', { pattern: 'key', path: 'secret/key.txt' })).toEqual({

@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import { defineTool, type Tool } from '@toolcall/pipeline';
 import { type FileToolOptions, targetOf } from '../file-target.js';
 import { ripgrepPath } from '../helpers/ripgrep-path.js';
@@ -56,7 +57,15 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
       const mode = args.output_mode ?? 'files_with_matches';
       const denied = deniedPathsOf(context.deniedReadPaths, options.cwd);
       const withheld = (file: string): boolean => denied?.denies(file, scope.show(file)) === true;
-      const rule = denied?.rootRule(scope.roots, scope.show);
+      // A file root may be a symlink: the file it reads is checked too.
+      const rule =
+        denied?.rootRule(scope.roots, scope.show) ??
+        (denied !== undefined && scope.file
+          ? denied.rootRule(
+              await Promise.all(scope.roots.map((root) => realpath(root).catch(() => root))),
+              scope.show,
+            )
+          : undefined);
       if (rule !== undefined)
         return fail(`Permission denied: ${target.shown} is withheld by the deny rule ${rule}`);
       if (scope.documents !== undefined) {
