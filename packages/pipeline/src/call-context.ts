@@ -8,6 +8,7 @@ export class CallContext implements HandlerContext {
   readonly source: CallSource;
   resources: Readonly<Record<string, unknown>> = NO_RESOURCES;
   approvals: readonly PermissionApproval[] = NO_APPROVALS;
+  deniedReadPaths: readonly string[] = NO_GLOBS;
   #controller: AbortController | undefined;
   #cleanups: (() => void)[] | undefined;
   #cancelled = false;
@@ -79,3 +80,4 @@ export class CallContext implements HandlerContext {
 
 const NO_RESOURCES: Readonly<Record<string, unknown>> = Object.freeze({});
 const NO_APPROVALS: readonly PermissionApproval[] = Object.freeze([]);
+const NO_GLOBS: readonly string[] = Object.freeze([]);

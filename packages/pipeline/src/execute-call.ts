@@ -84,6 +84,7 @@ export async function executeCall(run: ToolCallRun): Promise<void> {
     const admitted = isThenable(decided) ? await decided : decided;
     if (!admitted || run.settled) return;
     if (run.approvals !== undefined) run.context.approvals = copyApprovals(run.approvals);
+    run.context.deniedReadPaths = core.policy.deniedReadPaths(tool);
     if (tool.snapshot && core.snapshots !== undefined) {
       // Resource addresses are not files; their owners track their own history.
       const paths = facts.paths

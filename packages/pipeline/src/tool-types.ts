@@ -68,6 +68,14 @@ export interface HandlerContext {
   readonly resources: Readonly<Record<string, unknown>>;
   /** Copies of the automatic approvals this call was admitted under. */
   readonly approvals: readonly PermissionApproval[];
+  /**
+   * Path globs of the deny rules that keep files from this call's reads, as the rules wrote
+   * them (match with `compileGlob`): rules for this tool and, for a read-only tool, rules for
+   * `Read`. Tools that read files beyond their path arguments (Grep, Glob) withhold matching
+   * files. The pipeline always sets it (frozen, shared); absent only when a handler is called
+   * outside a pipeline.
+   */
+  readonly deniedReadPaths?: readonly string[];
   /** Aborts when the call is cancelled. */
   readonly signal: AbortSignal;
   /** Registers cleanup that runs once if the call is cancelled. */

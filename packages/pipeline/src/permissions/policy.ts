@@ -30,6 +30,7 @@ const FALLBACK = {
   destructive: { decision: 'ask', reason: 'destructive tool' },
 } as const satisfies Record<string, PermissionVerdict>;
 const STRENGTH: Record<PermissionDecision, number> = { allow: 0, ask: 1, deny: 2 };
+const NO_GLOBS: readonly string[] = Object.freeze([]);
 
 function compileRule(rule: PermissionRule): CompiledRule {
   if (typeof rule !== 'object' || rule === null) {
@@ -63,6 +64,10 @@ function compileRule(rule: PermissionRule): CompiledRule {
   };
 }
 
+function isPathDeny(compiled: CompiledRule): boolean {
+  return compiled.rule.action === 'deny' && compiled.specifier === 'path';
+}
+
 function describe(rule: PermissionRule): string {
   const specifier = SPECIFIERS.find((key) => rule[key] !== undefined);
   const target = specifier === undefined ? '' : ` ${specifier} ${rule[specifier]}`;
@@ -81,6 +86,10 @@ function subjectsOf(facts: PermissionFacts): [Specifier, string][] {
 export class PermissionPolicy {
   readonly #rules: CompiledRule[];
   readonly #mode: PermissionMode;
+  /** Denied read globs by tool, replaced whenever a rule is added. */
+  #deniedReads = new WeakMap<Pick<Tool, 'name' | 'readOnly'>, readonly string[]>();
+  /** Whether any rule denies a path: without one, every call gets the shared empty list. */
+  #deniesPaths: boolean;
 
   constructor(rules: readonly PermissionRule[], mode: PermissionMode) {
     if (mode !== 'ask' && mode !== 'edits' && mode !== 'full-auto') {
@@ -88,11 +97,40 @@ export class PermissionPolicy {
     }
     this.#rules = rules.map(compileRule);
     this.#mode = mode;
+    this.#deniesPaths = this.#rules.some(isPathDeny);
   }
 
   /** Adds a rule, e.g. after an allow-always answer. */
   add(rule: PermissionRule): void {
-    this.#rules.push(compileRule(rule));
+    const compiled = compileRule(rule);
+    this.#rules.push(compiled);
+    if (isPathDeny(compiled)) {
+      this.#deniesPaths = true;
+      this.#deniedReads = new WeakMap();
+    }
+  }
+
+  /**
+   * The path globs of deny rules that keep files from `tool`'s reads: rules for the tool itself
+   * and, for a read-only tool, rules for `Read` (reading rules cover every read-only file tool).
+   * Computed once per tool until a rule is added; the array is frozen.
+   */
+  deniedReadPaths(tool: Pick<Tool, 'name' | 'readOnly'>): readonly string[] {
+    if (!this.#deniesPaths) return NO_GLOBS;
+    let globs = this.#deniedReads.get(tool);
+    if (globs === undefined) {
+      const found: string[] = [];
+      for (const compiled of this.#rules) {
+        const { rule } = compiled;
+        if (!isPathDeny(compiled)) continue;
+        if (!compiled.matchesTool(tool.name) && !(tool.readOnly && compiled.matchesTool('Read')))
+          continue;
+        if (!found.includes(rule.path!)) found.push(rule.path!);
+      }
+      globs = found.length === 0 ? NO_GLOBS : Object.freeze(found);
+      this.#deniedReads.set(tool, globs);
+    }
+    return globs;
   }
 
   /** A copy of the current rules. */

@@ -3,6 +3,7 @@ import { type FileToolOptions, targetOf } from '../file-target.js';
 import { ripgrepPath } from '../helpers/ripgrep-path.js';
 import { runHelper } from '../helpers/run-helper.js';
 import { fileToolRenderers } from '../render/renderers.js';
+import { deniedPathsOf } from './denied-paths.js';
 import { planGlob } from './glob-pattern.js';
 import { lineWatcher, vcsExcludes } from './ripgrep-args.js';
 import {
@@ -53,6 +54,13 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
       const scoped = await searchScopeOf(target, options.resources, { allowFile: false });
       if (!scoped.success) return fail(scoped.message);
       const { scope } = scoped;
+      // Glob lists names and reads no file, so withheld files are filtered from the listing:
+      // ripgrep exclusions would follow --glob-case-insensitive and hide more than the rules name.
+      const denied = deniedPathsOf(context.deniedReadPaths, options.cwd);
+      const withheld = (file: string): boolean => denied?.denies(file, scope.show(file)) === true;
+      const rule = denied?.rootRule(scope.roots, scope.show);
+      if (rule !== undefined)
+        return fail(`Permission denied: ${target.shown} is withheld by the deny rule ${rule}`);
       const argv = [
         ripgrepPath(),
         '--files',
@@ -80,7 +88,8 @@ export function createGlobTool(options: FileToolOptions & { readonly timeoutMs?:
       argv.push(...vcsExcludes(), '--', ...roots);
       const included = (line: string): boolean =>
         line !== '' &&
-        (scope.include.length === 0 || scope.include.some((suffix) => line.endsWith(suffix)));
+        (scope.include.length === 0 || scope.include.some((suffix) => line.endsWith(suffix))) &&
+        !withheld(line);
       const run = await runHelper({
         argv,
         readRoots: roots,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageOutput, pageWatcher } from './grep-output.js';
+import { lineFilter, pageOutput, pageWatcher } from './grep-output.js';
 
 /** Feeds `output` to a fresh watcher in chunks cut at `cuts`; returns the complete lines it had seen when it stopped. */
 function watched(
@@ -96,5 +96,31 @@ describe('the 200 KiB cap', () => {
     expect(
       watched(output, lineEnds, { headLimit: 0, offset: 0 }, (text) => text).lines.length,
     ).toBe(69);
+  });
+});
+
+describe('lineFilter', () => {
+  const run = (mode: string, raw: string[]) => {
+    const filter = lineFilter(mode, (file) => file.includes('.env'));
+    return [...raw.flatMap((line) => filter.push(line)), ...filter.end()];
+  };
+
+  it('drops withheld files from content, with their separators, keeping empty content lines', () => {
+    expect(
+      run('content', ['/w/.env\0TOKEN', '', '/w/a\0x', '', 'y', '', '/w/s/.env\0T', '--', 'U']),
+    ).toEqual(['/w/a', 'x', '', 'y']);
+    expect(run('content', ['/w/a\0x', '', '', '/w/b\0', '/w/.env\0z', ''])).toEqual([
+      '/w/a',
+      'x',
+      '',
+      '',
+      '/w/b',
+      '',
+    ]);
+  });
+
+  it('drops withheld paths and path:count lines', () => {
+    expect(run('files_with_matches', ['/w/.env', '/w/a'])).toEqual(['/w/a']);
+    expect(run('count', ['/w/.env:3', '/w/a:b:1'])).toEqual(['/w/a:b:1']);
   });
 });

@@ -53,6 +53,7 @@ export function pageOutput(
 export function pageWatcher(
   { headLimit, offset }: Paging,
   shown: (line: string) => string,
+  filter?: LineFilter,
 ): (chunk: Buffer) => boolean {
   const decoder = new StringDecoder('utf8');
   let pending = '';
@@ -65,25 +66,84 @@ export function pageWatcher(
     const text = pending + decoder.write(chunk);
     let start = 0;
     for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
-      const line = text.slice(start, newline);
+      const raw = text.slice(start, newline);
       start = newline + 1;
-      if (headLimit > 0 && index >= offset + headLimit) {
-        full = true;
-        return true;
-      }
-      if (index >= offset) {
-        const length = Buffer.byteLength(shown(line));
-        if (size + length + 1 > MAX_BYTES) {
+      for (const line of filter === undefined ? [raw] : filter.push(raw)) {
+        if (headLimit > 0 && index >= offset + headLimit) {
           full = true;
           return true;
         }
-        size += length + (kept === 0 ? 0 : 1);
-        kept += 1;
+        if (index >= offset) {
+          const length = Buffer.byteLength(shown(line));
+          if (size + length + 1 > MAX_BYTES) {
+            full = true;
+            return true;
+          }
+          size += length + (kept === 0 ? 0 : 1);
+          kept += 1;
+        }
+        index += 1;
       }
-      index += 1;
     }
     pending = text.slice(start);
     return false;
+  };
+}
+
+/** Drops withheld files' lines from ripgrep output, fed one raw line at a time. */
+export interface LineFilter {
+  /** The output lines a raw line becomes: none for a withheld file's line. */
+  push(line: string): readonly string[];
+  /** Lines held back until the end (a last empty content line). */
+  end(): readonly string[];
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+
+/**
+ * A filter that drops every line of a file `denies`. Content mode expects ripgrep's `--null`
+ * heading layout, where a heading arrives as `path\0first line`, so a heading cannot be mistaken
+ * for a content line; the blank line between two files is dropped with a withheld file.
+ */
+export function lineFilter(mode: string, denies: (path: string) => boolean): LineFilter {
+  if (mode === 'files_with_matches')
+    return { push: (line) => (denies(line) ? NONE : [line]), end: () => NONE };
+  if (mode === 'count') {
+    return {
+      push: (line) => {
+        const colon = line.lastIndexOf(':');
+        return denies(colon === -1 ? line : line.slice(0, colon)) ? NONE : [line];
+      },
+      end: () => NONE,
+    };
+  }
+  let keep = true;
+  let emitted = false;
+  // An empty line is the separator before the next file or an empty content line.
+  let pending = false;
+  return {
+    push: (line) => {
+      const nul = line.indexOf('\0');
+      if (nul !== -1) {
+        const file = line.slice(0, nul);
+        pending = false;
+        keep = !denies(file);
+        if (!keep) return NONE;
+        const lines = emitted ? ['', file, line.slice(nul + 1)] : [file, line.slice(nul + 1)];
+        emitted = true;
+        return lines;
+      }
+      if (!keep) return NONE;
+      if (line === '') {
+        const lines = pending ? [''] : NONE;
+        pending = true;
+        return lines;
+      }
+      const lines = pending ? ['', line] : [line];
+      pending = false;
+      return lines;
+    },
+    end: () => (keep && pending ? [''] : NONE),
   };
 }
 

@@ -1,11 +1,13 @@
+import { realpath } from 'node:fs/promises';
 import { defineTool, type Tool } from '@toolcall/pipeline';
 import { type FileToolOptions, targetOf } from '../file-target.js';
 import { ripgrepPath } from '../helpers/ripgrep-path.js';
 import { runHelper } from '../helpers/run-helper.js';
 import { fileToolRenderers } from '../render/renderers.js';
+import { deniedPathsOf } from './denied-paths.js';
 import { planGlob } from './glob-pattern.js';
 import { grepArgumentsSchema, modeFlags } from './grep-arguments.js';
-import { pageOutput, pageWatcher, showPath, showPaths } from './grep-output.js';
+import { lineFilter, pageOutput, pageWatcher, showPath, showPaths } from './grep-output.js';
 import { vcsExcludes } from './ripgrep-args.js';
 import { searchDocuments } from './search-documents.js';
 import {
@@ -53,9 +55,26 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
       if (!scoped.success) return fail(scoped.message);
       const { scope } = scoped;
       const mode = args.output_mode ?? 'files_with_matches';
+      const denied = deniedPathsOf(context.deniedReadPaths, options.cwd);
+      const withheld = (file: string): boolean => denied?.denies(file, scope.show(file)) === true;
+      // A file root may be a symlink: the file it reads is checked too.
+      const rule =
+        denied?.rootRule(scope.roots, scope.show) ??
+        (denied !== undefined && scope.file
+          ? denied.rootRule(
+              await Promise.all(scope.roots.map((root) => realpath(root).catch(() => root))),
+              scope.show,
+            )
+          : undefined);
+      if (rule !== undefined)
+        return fail(`Permission denied: ${target.shown} is withheld by the deny rule ${rule}`);
       if (scope.documents !== undefined) {
         const around = Math.max(0, args.context ?? args['-C'] ?? 0);
-        const searched = searchDocuments(scope.documents, {
+        const documents =
+          denied === undefined
+            ? scope.documents
+            : scope.documents.filter((document) => !denied.denies(document.address));
+        const searched = searchDocuments(documents, {
           pattern: args.pattern,
           mode,
           ignoreCase: args['-i'] === true,
@@ -109,11 +128,15 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
             narrowed.push(...plan.roots);
           }
         }
-        if (narrowed.length === 0)
-          return { result: 'No matches found', status: 'success' as const };
         roots = narrowed;
       }
+      // ripgrep searches a root it is given even when an exclusion names it.
+      if (denied !== undefined) roots = roots.filter((root) => !withheld(root));
+      if (roots.length === 0) return { result: 'No matches found', status: 'success' as const };
+      // Content headings end in NUL, so withheld files' lines can be told from content.
+      if (denied !== undefined && mode === 'content') argv.push('--null');
       argv.push(
+        ...(denied?.excludes ?? []),
         ...vcsExcludes(),
         ...modeFlags(args, perFile),
         '--regexp',
@@ -127,7 +150,11 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
         timeoutMs,
         maxOutputBytes: MAX_COLLECTED_BYTES,
         // ripgrep stops once the page is settled rather than after the whole tree.
-        enough: pageWatcher({ headLimit, offset }, (line) => showPath(line, mode, scope.show)),
+        enough: pageWatcher(
+          { headLimit, offset },
+          (line) => showPath(line, mode, scope.show),
+          denied === undefined ? undefined : lineFilter(mode, withheld),
+        ),
         signal: context.signal,
         manager: options.exec,
       });
@@ -140,7 +167,11 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
       }
       if ((run.timedOut || run.outputLimited || run.stoppedEarly) && !output.endsWith('\n'))
         output = output.slice(0, output.lastIndexOf('\n') + 1);
-      const lines = output === '' ? [] : output.replace(/\n$/, '').split('\n');
+      let lines = output === '' ? [] : output.replace(/\n$/, '').split('\n');
+      if (denied !== undefined) {
+        const filter = lineFilter(mode, withheld);
+        lines = [...lines.flatMap((line) => filter.push(line)), ...filter.end()];
+      }
       if (lines.length === 0) {
         if (run.timedOut) return fail(timeoutError(GREP_WORDS));
         if (run.exitCode === 1 || run.exitCode === 0) {
