@@ -74,7 +74,8 @@ function timeSpawn({ command, args, cwd }) {
 /**
  * The baseline for a recorded helper spawn: the same argv in a scratch directory of the bench's own.
  * A confined run's scratch directory is passed to bwrap as an open descriptor (--bind-fd) and
- * removed after the run, so the baseline binds its own scratch directory by path instead.
+ * removed after the run, so the baseline binds its own scratch directory by path instead; the
+ * tool's bwrap status pipe (--json-status-fd) has no counterpart in the baseline and is dropped.
  */
 function baselineOf(call, scratch) {
   const cwd = call.cwd;
@@ -84,6 +85,11 @@ function baselineOf(call, scratch) {
     if (arg === '--bind-fd' && call.command.endsWith('bwrap')) {
       args.push('--bind', scratch, scratch);
       index += 2;
+      continue;
+    }
+    // The status descriptor is the tool's own pipe; bwrap given a closed one never finishes.
+    if (arg === '--json-status-fd' && call.command.endsWith('bwrap')) {
+      index += 1;
       continue;
     }
     args.push(cwd !== undefined && arg === cwd ? scratch : arg);
