@@ -109,3 +109,20 @@ describe('executionRenderers', () => {
     ]);
   });
 });
+
+describe('a Bash row cancelled before it settled', () => {
+  it('says cancelled, not "not started"', () => {
+    const { rendering } = renderCall(
+      {
+        id: 'E1/2',
+        tool: 'Bash',
+        args: { command: 'sleep 37', description: 'wait' },
+        result: 'cancelled',
+        status: 'error',
+        renderData: null,
+      },
+      { registry },
+    );
+    expect(rendering.header).toBe('Bash sleep 37 (cancelled)');
+  });
+});

@@ -32,9 +32,11 @@ export const bashRenderer: Renderer = (name, args, result, renderData, context) 
   if (command === undefined || typeof result !== 'string') return null;
   const facts = factsOf(renderData);
   if (facts === undefined || renderData === null) {
+    // A nested call cancelled before it settled carries the audit's `cancelled` result.
+    const cancelled = result === 'cancelled';
     const failed = {
-      header: `${name} ${commandLabel(command)} (not started)`,
-      status: 'error' as const,
+      header: `${name} ${commandLabel(command)} (${cancelled ? 'cancelled' : 'not started'})`,
+      status: cancelled ? ('cancelled' as const) : ('error' as const),
       initiallyCollapsed: true,
     };
     return context.summaryOnly ? failed : { ...failed, body: `${command}\n\n${result}` };
