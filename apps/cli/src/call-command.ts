@@ -1,10 +1,8 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
-import { reportProblem } from './present.js';
 import { runOnce } from './run-once.js';
-import { uniqueCallId, workspaceProblem } from './session.js';
+import { uniqueCallId } from './session.js';
 
 /** Arguments from `--args JSON` or `key=value` pairs (a value that parses as JSON is JSON). */
 export function callArguments(
@@ -55,15 +53,6 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
   const args = callArguments(values.args, pairs);
   if (!args.success) {
     io.stderr.write(`toolcall call: ${args.error}\n`);
-    return 2;
-  }
-  // A missing workspace or an unwritable report is a usage error before anything runs.
-  const cwd = io.cwd ?? process.cwd();
-  const problem =
-    (await workspaceProblem(resolve(cwd, values.workspace ?? '.'))) ??
-    (values.report === undefined ? undefined : await reportProblem(values.report, cwd));
-  if (problem !== undefined) {
-    io.stderr.write(`toolcall call: ${problem}\n`);
     return 2;
   }
   return runOnce(

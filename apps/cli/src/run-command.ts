@@ -3,9 +3,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
-import { reportProblem } from './present.js';
 import { runOnce } from './run-once.js';
-import { uniqueCallId, workspaceProblem } from './session.js';
+import { uniqueCallId } from './session.js';
 
 /** `toolcall run FILE | -e EXPR`: runs one script through ToolCall with the tool set. */
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -32,15 +31,6 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       io.stderr.write(`toolcall run: ${positionals[0]}: ${reason}\n`);
       return 2;
     }
-  }
-  // A missing workspace or an unwritable report is a usage error before anything runs.
-  const cwd = io.cwd ?? process.cwd();
-  const problem =
-    (await workspaceProblem(resolve(cwd, values.workspace ?? '.'))) ??
-    (values.report === undefined ? undefined : await reportProblem(values.report, cwd));
-  if (problem !== undefined) {
-    io.stderr.write(`toolcall run: ${problem}\n`);
-    return 2;
   }
   return runOnce(
     {

@@ -1,7 +1,7 @@
 import type { ToolCallRequest } from '@toolcall/pipeline';
 import type { CommonValues } from './common-options.js';
 import type { CliIo } from './io.js';
-import { exitCodeOf, failureLine, present } from './present.js';
+import { exitCodeOf, failureLine, present, reportProblem } from './present.js';
 import { setUp } from './setup.js';
 import { startStatusLine } from './status-line.js';
 
@@ -17,6 +17,14 @@ export interface RunOnceOptions {
  * cancelling it, renders the outcome and resolves to the exit code.
  */
 export async function runOnce({ command, values, request }: RunOnceOptions, io: CliIo) {
+  // An unwritable report is a usage error before anything runs (setUp checks the workspace).
+  if (values.report !== undefined) {
+    const problem = await reportProblem(values.report, io.cwd ?? process.cwd());
+    if (problem !== undefined) {
+      io.stderr.write(`toolcall ${command}: ${problem}\n`);
+      return 2;
+    }
+  }
   let status: ReturnType<typeof startStatusLine> | undefined;
   const setup = await setUp(values, io, { onPrompt: (open) => status?.pause(open) });
   if (!setup.success) {

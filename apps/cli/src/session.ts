@@ -34,7 +34,8 @@ export function uniqueCallId(prefix: string): string {
 }
 
 /**
- * Creates or resumes a session in an existing workspace; a new one gets a time-sortable id.
+ * Creates or resumes a session in an existing workspace (the caller checks it with
+ * `workspaceProblem`); a new one gets a time-sortable id.
  * Opening marks the session as used now, which is the order `sessions` lists and prunes in.
  */
 export async function openSession(
@@ -44,8 +45,6 @@ export async function openSession(
   if (id !== undefined && !ID.test(id)) {
     return { success: false, error: `bad session id '${id}': use letters, digits, . _ -` };
   }
-  const problem = await workspaceProblem(workspace);
-  if (problem !== undefined) return { success: false, error: problem };
   const chosen =
     id ??
     `${new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-${Math.random().toString(36).slice(2, 6)}`;

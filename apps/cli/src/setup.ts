@@ -7,7 +7,7 @@ import { type Config, loadConfig } from './config.js';
 import type { CliIo } from './io.js';
 import { createSessionMedia, type SessionMedia } from './media-sink.js';
 import { parseRule, withDefaults } from './rules.js';
-import { openSession, type Session, sessionsRoot } from './session.js';
+import { openSession, type Session, sessionsRoot, workspaceProblem } from './session.js';
 import { buildToolSet, type CliToolSet } from './tool-set.js';
 
 /** Everything a command needs: the workspace, its config, the session and the tool set. */
@@ -34,6 +34,9 @@ export async function setUp(
   } = {},
 ): Promise<{ success: true; value: Setup } | { success: false; error: string }> {
   const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
+  // A missing workspace is a usage error before anything reads or creates files in it.
+  const problem = await workspaceProblem(workspace);
+  if (problem !== undefined) return { success: false, error: problem };
   const env = io.env ?? process.env;
   let config = extra.config;
   if (config === undefined) {

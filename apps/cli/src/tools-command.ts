@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
-import { uniqueCallId, workspaceProblem } from './session.js';
+import { uniqueCallId } from './session.js';
 import { setUp } from './setup.js';
 
 /** `toolcall tools [QUERY]`: the tool listing, or ToolSearch's answer for a query. */
@@ -15,11 +14,6 @@ export async function toolsCommand(argv: readonly string[], io: CliIo): Promise<
     return 2;
   }
   const { values, positionals } = parsed;
-  const problem = await workspaceProblem(resolve(io.cwd ?? process.cwd(), values.workspace ?? '.'));
-  if (problem !== undefined) {
-    io.stderr.write(`toolcall tools: ${problem}\n`);
-    return 2;
-  }
   const setup = await setUp(values, io);
   if (!setup.success) {
     io.stderr.write(`toolcall tools: ${setup.error}\n`);
