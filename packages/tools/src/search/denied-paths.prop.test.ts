@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { ripgrepPath } from '../helpers/ripgrep-path.js';
 import { deniedPathsOf, ripgrepGlobOf } from './denied-paths.js';
+import { createFileTree, type FileTree } from './testing/file-tree.js';
 
 // Names built from the same pieces as the globs, so globs match some files and miss others.
 const FILES = [
@@ -42,37 +39,14 @@ const COMPONENT = fc.constantFrom(
   '\\*',
 );
 
+let tree: FileTree;
 let root: string;
-let scratch: string;
 beforeAll(async () => {
-  root = await realpath(await mkdtemp(path.join(tmpdir(), 'toolcall-denied-prop-')));
-  scratch = await mkdtemp(path.join(tmpdir(), 'toolcall-denied-prop-cwd-'));
-  for (const file of FILES) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), 'x\n');
-  }
+  tree = await createFileTree('toolcall-denied-prop', FILES);
+  root = tree.root;
 });
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-  await rm(scratch, { recursive: true, force: true });
-});
-
-function ripgrepKeeps(excludes: readonly string[]): string[] {
-  try {
-    return execFileSync(
-      ripgrepPath(),
-      ['--files', '--hidden', '--no-ignore', '--no-config', ...excludes, '--', root],
-      { cwd: scratch, encoding: 'utf8' },
-    )
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => path.relative(root, line))
-      .sort();
-  } catch (error) {
-    if ((error as { status?: number }).status !== 1) throw error;
-    return [];
-  }
-}
+afterAll(() => tree.dispose());
+const ripgrepKeeps = (excludes: readonly string[]) => tree.ripgrepKeeps(excludes);
 
 describe('deny glob translation', () => {
   test.prop(

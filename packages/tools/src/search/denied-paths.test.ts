@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ripgrepPath } from '../helpers/ripgrep-path.js';
 import { deniedPathsOf, ripgrepGlobOf } from './denied-paths.js';
+import { createFileTree, type FileTree } from './testing/file-tree.js';
 
 const FILES = [
   '.env',
@@ -24,41 +21,14 @@ const FILES = [
   'lit/b.txt',
 ];
 
+let tree: FileTree;
 let root: string;
-let scratch: string;
 beforeAll(async () => {
-  root = await realpath(await mkdtemp(path.join(tmpdir(), 'toolcall-denied-')));
-  scratch = await mkdtemp(path.join(tmpdir(), 'toolcall-denied-cwd-'));
-  for (const file of FILES) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), 'x\n');
-  }
+  tree = await createFileTree('toolcall-denied', FILES);
+  root = tree.root;
 });
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-  await rm(scratch, { recursive: true, force: true });
-});
-
-/** The files ripgrep lists (so would open) under the exclusions, from a scratch cwd as Grep runs it. */
-function ripgrepKeeps(excludes: readonly string[]): string[] {
-  let output: string;
-  try {
-    output = execFileSync(
-      ripgrepPath(),
-      ['--files', '--hidden', '--no-ignore', '--no-config', ...excludes, '--', root],
-      { cwd: scratch, encoding: 'utf8' },
-    );
-  } catch (error) {
-    // Exit code 1: no file left.
-    if ((error as { status?: number }).status !== 1) throw error;
-    output = '';
-  }
-  return output
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => path.relative(root, line))
-    .sort();
-}
+afterAll(() => tree.dispose());
+const ripgrepKeeps = (excludes: readonly string[]) => tree.ripgrepKeeps(excludes);
 
 const EXACT = [
   '**/.env',
