@@ -1,27 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.byteLength);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+import { buildPng } from '../../testing/png.js';
 
 /** A valid 1×1 RGB PNG. */
 export function tinyPng(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk('IEND', new Uint8Array()),
-  ]);
+  return buildPng(1, 1);
 }
 
 /** A minimal one-page PDF showing `text` in Helvetica, with a correct cross-reference table. */
