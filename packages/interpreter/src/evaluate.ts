@@ -32,6 +32,12 @@ export type EvaluateOptions = {
   onEvent?: (event: CallEvent) => void;
   /** The clock and timers (default: the host's). */
   clock?: Clock;
+  /**
+   * Keep each nested call's record in `Outcome.calls` (default true). A host that audits
+   * calls itself turns this off: the outcome then lists no calls, and a long script keeps
+   * no second record per call.
+   */
+  recordCalls?: boolean;
 };
 
 /** The kinds of failure an evaluation can settle with. */
@@ -91,7 +97,15 @@ function classify(error: unknown, calls: CallRecord[]): Outcome {
   throw error;
 }
 
-const optionKeys = new Set(['tools', 'limits', 'signal', 'parallelism', 'onEvent', 'clock']);
+const optionKeys = new Set([
+  'tools',
+  'limits',
+  'signal',
+  'parallelism',
+  'onEvent',
+  'clock',
+  'recordCalls',
+]);
 
 function checkOptionKeys(options: EvaluateOptions): void {
   if (typeof options !== 'object' || options === null)
@@ -103,6 +117,10 @@ function checkOptionKeys(options: EvaluateOptions): void {
       );
   if (options.onEvent !== undefined && typeof options.onEvent !== 'function')
     throw new TypeError(`options.onEvent must be a function, received ${typeof options.onEvent}`);
+  if (options.recordCalls !== undefined && typeof options.recordCalls !== 'boolean')
+    throw new TypeError(
+      `options.recordCalls must be a boolean, received ${typeof options.recordCalls}`,
+    );
 }
 
 /** Reads, preflights and runs a script against a closed tool roster under hard budgets. */
@@ -156,6 +174,7 @@ export async function evaluate(source: string, options: EvaluateOptions = {}): P
       options.onEvent,
       waiter.wake,
       waiter.halted,
+      options.recordCalls ?? true,
     );
     runtime.direct = program.direct;
     machine.runtime = runtime;
@@ -171,7 +190,7 @@ export async function evaluate(source: string, options: EvaluateOptions = {}): P
         runtime.calls,
       );
     const printed = printValue(value, true, limits.valueSize);
-    const first = runtime.calls[0];
+    const first = runtime.first;
     // A direct call hands back the tool's own result, not its guest projection.
     const json =
       program.direct && first?.status === 'success'

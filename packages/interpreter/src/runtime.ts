@@ -69,7 +69,21 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 /** The program-level side of the machine: named calls, tool dispatch, the call audit. */
 export class ScriptRuntime implements Runtime {
   gensymCounter = 0;
+  /** The call audit; empty when the host keeps its own (`recordCalls: false`). */
   readonly calls: CallRecord[] = [];
+  /** The first call's record, kept either way: a direct call hands back its result. */
+  first: CallRecord | undefined = undefined;
+  /** Calls admitted so far; the next call's index is one more. */
+  private admitted = 0;
+  // The wall clock is read before a nested call only every `readEvery` calls: a read costs
+  // about as much as a cheap synchronous call. The gap doubles (up to 16) after four reads
+  // in a row each found the calls between them took under 0.25 ms in all, and closes to 1
+  // as soon as they took over 1 ms or a call was waited for; a slow call among quick ones
+  // therefore keeps every call checked.
+  private unread = 0;
+  private readEvery = 1;
+  private quickReads = 0;
+  private lastRead = Number.NaN;
   fatal: unknown = undefined;
   direct = false;
   private batches = 0;
@@ -89,6 +103,8 @@ export class ScriptRuntime implements Runtime {
     readonly wake: (error?: unknown) => void,
     /** Why the evaluation stopped (cancellation, wall time), once it has. */
     readonly halted: () => unknown,
+    /** Keep every call's record in `calls`; a host with its own audit turns this off. */
+    readonly recordCalls = true,
   ) {}
 
   callNamed(m: Machine, name: Sym, args: Value[]): void {
@@ -133,20 +149,43 @@ export class ScriptRuntime implements Runtime {
   }
 
   private admit(m: Machine, tool: string): number {
-    const index = this.calls.length + 1;
+    const index = this.admitted + 1;
     if (index > this.limits.nestedCalls)
       exceed(
         'nested-calls',
         this.limits.nestedCalls,
         `calls: stopped before nested call ${tool} at call ${index}`,
       );
-    if (m.host.now() >= m.deadline)
-      exceed(
-        'wall-time',
-        this.limits.wallTime,
-        `ms: stopped before nested call ${tool} at call ${index}`,
-      );
+    if (++this.unread >= this.readEvery) {
+      const now = m.host.now();
+      if (now >= m.deadline)
+        exceed(
+          'wall-time',
+          this.limits.wallTime,
+          `ms: stopped before nested call ${tool} at call ${index}`,
+        );
+      const elapsed = now - this.lastRead;
+      if (elapsed < 0.25) {
+        if (++this.quickReads === 4) {
+          this.readEvery = Math.min(16, this.readEvery * 2);
+          this.quickReads = 0;
+        }
+      } else if (!(elapsed <= 1)) {
+        this.readEvery = 1;
+        this.quickReads = 0;
+      }
+      this.lastRead = now;
+      this.unread = 0;
+    }
+    this.admitted = index;
     return index;
+  }
+
+  /** After a waited call the clock is read before the next one: the wait may have been long. */
+  private waited(): void {
+    this.readEvery = 1;
+    this.quickReads = 0;
+    this.lastRead = Number.NaN;
   }
 
   private charge(m: Machine, size: number, record: CallRecord): void {
@@ -171,7 +210,8 @@ export class ScriptRuntime implements Runtime {
       status: 'error',
     };
     if (batch !== undefined) record.batch = batch;
-    this.calls.push(record);
+    if (this.recordCalls) this.calls.push(record);
+    if (index === 1) this.first = record;
     if (!converted.success) {
       const message = `invalid arguments for ${tool}: ${converted.error.message}`;
       record.error = message;
@@ -216,9 +256,14 @@ export class ScriptRuntime implements Runtime {
   private await(started: Started, then: (settled: Settled) => void): void {
     const record = started.record;
     Promise.resolve(started.returned).then(
-      (raw) =>
-        then(this.finish(settleResult(raw, record, this.limits.valueSize, this.direct), record)),
-      (error: unknown) => then(this.finish(this.refuse(error, record), record)),
+      (raw) => {
+        this.waited();
+        then(this.finish(settleResult(raw, record, this.limits.valueSize, this.direct), record));
+      },
+      (error: unknown) => {
+        this.waited();
+        then(this.finish(this.refuse(error, record), record));
+      },
     );
   }
 
@@ -292,9 +337,9 @@ export class ScriptRuntime implements Runtime {
 
   callParallel(m: Machine, calls: Array<{ tool: string; args: Value[] }>): void {
     // A join that cannot fit the nested-call budget launches nothing rather than half its calls.
-    const last = this.calls.length + calls.length;
+    const last = this.admitted + calls.length;
     if (last > this.limits.nestedCalls) {
-      const first = calls[Math.max(0, this.limits.nestedCalls - this.calls.length)];
+      const first = calls[Math.max(0, this.limits.nestedCalls - this.admitted)];
       exceed(
         'nested-calls',
         this.limits.nestedCalls,
@@ -313,7 +358,7 @@ export class ScriptRuntime implements Runtime {
       for (let at = lanes; at < total; at++)
         this.emit({
           type: 'call-queued',
-          index: this.calls.length + 1 + at,
+          index: this.admitted + 1 + at,
           tool: (calls[at] as { tool: string }).tool,
           ...(batch === undefined ? {} : { batch }),
         });

@@ -199,4 +199,111 @@ describe('a tool call that settles during call', () => {
       })),
     );
   });
+
+  it('checks the wall clock before every call while any call is slow', async () => {
+    let now = 0;
+    const clock = {
+      now: () => now,
+      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+      clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+    // Quick and slow calls alternate: the one after the budget runs out is never started.
+    const tools: Record<string, ToolBinding> = {
+      Quick: { inputSchema: schema, call: () => 'q' },
+      Slow: {
+        inputSchema: schema,
+        call: () => {
+          now += 400;
+          return 's';
+        },
+      },
+    };
+    const outcome = await evaluate('(dotimes (i 10) (Quick) (Slow)) "done"', {
+      tools,
+      clock,
+      limits: { wallTime: 1000 },
+    });
+    expect(!outcome.success && outcome.error.message).toBe(
+      'wall-time budget exceeded: limit 1000 ms: stopped before nested call Quick at call 7',
+    );
+  });
+
+  it('reads the clock at most 16 calls apart during a run of quick calls, and stops soon after they slow', async () => {
+    let now = 0;
+    let reads = 0;
+    const clock = {
+      now: () => {
+        reads++;
+        return now;
+      },
+      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+      clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+    let calls = 0;
+    // 200 instant calls, then every call takes 400 ms; the budget ends during call 203.
+    const tools: Record<string, ToolBinding> = {
+      Tool: {
+        inputSchema: schema,
+        call: () => {
+          if (++calls > 200) now += 400;
+          return 'x';
+        },
+      },
+    };
+    const outcome = await evaluate('(dotimes (i 1000) (Tool :n i)) "done"', {
+      tools,
+      clock,
+      limits: { wallTime: 1000, nestedCalls: 1000 },
+    });
+    expect(outcome.success).toBe(false);
+    const stoppedAt = Number(
+      (!outcome.success && outcome.error.message.match(/at call (\d+)$/)?.[1]) || 0,
+    );
+    expect(stoppedAt).toBeGreaterThanOrEqual(204);
+    expect(stoppedAt).toBeLessThanOrEqual(204 + 15);
+    // Far fewer reads than calls while the calls were quick.
+    expect(reads).toBeLessThan(100);
+  });
+});
+
+describe('recordCalls: false', () => {
+  it('keeps no call records, with the same value, events and budgets', async () => {
+    const tools: Record<string, ToolBinding> = {
+      Tool: { inputSchema: schema, call: (args) => Number(args.n) * 2 },
+    };
+    const source = '(let ((sum 0)) (dotimes (i 5) (setq sum (+ sum (Tool :n i)))) sum)';
+    const kept = await run(source, tools);
+    const events: CallEvent[] = [];
+    const lean = await evaluate(source, {
+      tools,
+      recordCalls: false,
+      onEvent: (event) => events.push(event),
+    });
+    expect(lean.calls).toEqual([]);
+    expect(kept.outcome.calls).toHaveLength(5);
+    expect(lean.success && lean.printed).toBe('20');
+    expect(events).toEqual(kept.events);
+    const limited = await evaluate(source, {
+      tools,
+      recordCalls: false,
+      limits: { nestedCalls: 3 },
+    });
+    expect(!limited.success && limited.error.message).toBe(
+      'nested-calls budget exceeded: limit 3 calls: stopped before nested call Tool at call 4',
+    );
+  });
+
+  it('still hands back a direct call’s own result', async () => {
+    const tools: Record<string, ToolBinding> = {
+      Tool: { inputSchema: schema, call: () => ({ items: [1, 2] }) },
+    };
+    const outcome = await evaluate('(Tool :n 1)', { tools, recordCalls: false });
+    expect(outcome.success && [outcome.direct, outcome.json]).toEqual([true, { items: [1, 2] }]);
+  });
+
+  it('refuses a value that is not a boolean', async () => {
+    await expect(evaluate('1', { recordCalls: 'no' as unknown as boolean })).rejects.toThrow(
+      'options.recordCalls must be a boolean, received string',
+    );
+  });
 });

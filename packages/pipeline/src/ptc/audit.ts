@@ -21,41 +21,6 @@ export interface ChildRecord {
   renderData: JsonObject | null;
 }
 
-/**
- * A running call's audit row. A class, not a literal: V8 builds rows of one fixed shape
- * faster, and a script keeps thousands of them.
- */
-export class ChildRow implements ChildRecord {
-  declare readonly index: number;
-  declare readonly id: string;
-  declare readonly tool: string;
-  declare readonly args: JsonObject | null;
-  declare readonly batch: string | null;
-  declare status: ChildStatus;
-  declare result: JsonValue;
-  declare warning: boolean;
-  declare renderData: JsonObject | null;
-
-  // Assigned in the record's key order, which checkpoints and copies keep.
-  constructor(
-    index: number,
-    id: string,
-    tool: string,
-    args: JsonObject | null,
-    batch: string | null,
-  ) {
-    this.index = index;
-    this.id = id;
-    this.tool = tool;
-    this.args = args;
-    this.batch = batch;
-    this.status = 'running';
-    this.result = null;
-    this.warning = false;
-    this.renderData = null;
-  }
-}
-
 /** A live aggregate of a running script, published as it changes. */
 export interface ToolCallProgress {
   readonly envelopeId: string;
@@ -71,10 +36,10 @@ export interface ToolCallProgress {
 /** The ordered child audit of one envelope plus its live counters. */
 export class ChildAudit {
   readonly records: ChildRecord[] = [];
-  // Indexes are small positive integers, so an array finds a record without a growing Map.
-  readonly #byIndex: (ChildRecord | undefined)[] = [];
   // Kept only for a progress observer; without one, `progress()` scans the records.
   readonly #active = new Map<number, string>();
+  /** Records still running: a script whose calls all settled skips the cancel scan. */
+  #running = 0;
   completed = 0;
   failed = 0;
   denied = 0;
@@ -93,34 +58,30 @@ export class ChildAudit {
     // The common in-order start appends; splice allocates its (empty) removed-items array.
     if (at === records.length) records.push(record);
     else records.splice(at, 0, record);
-    this.#byIndex[record.index] = record;
+    this.#running++;
     if (this.onProgress === undefined) return;
     this.#active.set(record.index, record.tool);
     this.publish();
   }
 
-  settle(index: number, status: Exclude<ChildStatus, 'running'>, result: JsonValue): void {
-    const record = this.#byIndex[index];
-    if (record === undefined || record.status !== 'running') return;
+  /** Settles a running record (its call holds it, so no lookup); a settled one stays as it is. */
+  settle(record: ChildRecord, status: Exclude<ChildStatus, 'running'>, result: JsonValue): void {
+    if (record.status !== 'running') return;
+    this.#running--;
     record.status = status;
     record.result = result;
     if (status === 'success') this.completed++;
     else if (status === 'denied') this.denied++;
     else this.failed++;
     if (this.onProgress === undefined) return;
-    this.#active.delete(index);
+    this.#active.delete(record.index);
     this.publish();
   }
 
   /** Marks calls still running as cancelled once the script has stopped waiting for them. */
   cancelRunning(): void {
-    for (const record of this.records) {
-      if (record.status === 'running') this.settle(record.index, 'cancelled', 'cancelled');
-    }
-  }
-
-  record(index: number): ChildRecord | undefined {
-    return this.#byIndex[index];
+    if (this.#running === 0) return;
+    for (const record of this.records) this.settle(record, 'cancelled', 'cancelled');
   }
 
   wait(waiting: boolean): void {

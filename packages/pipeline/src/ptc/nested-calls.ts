@@ -1,8 +1,9 @@
 import { SettledCall, type ToolBinding, ToolDenied } from '@toolcall/interpreter';
 import type { Catalog } from '../catalog/catalog.js';
+import type { JsonObject, JsonValue } from '../json.js';
 import type { ToolOutcome, ToolRun } from '../outcome.js';
 import { feedbackOf } from '../project.js';
-import { type ChildAudit, type ChildRecord, ChildRow } from './audit.js';
+import type { ChildAudit, ChildRecord, ChildStatus } from './audit.js';
 import { boundArguments, boundRenderData, jsonResult, previewText, utf8Length } from './bounds.js';
 import type { PausableClock } from './pausable-clock.js';
 import type { DriverSettings } from './types.js';
@@ -85,9 +86,15 @@ export class NestedCalls {
     const { audit, envelopeId, settings } = this;
     // childToolUseId's form, without its argument check: the interpreter's index is valid.
     const id = `${envelopeId}/${index}`;
-    audit.start(
-      new ChildRow(index, id, tool, boundArguments(args, settings.bounds), batch ?? null),
+    const record = new ChildRow(
+      this,
+      index,
+      id,
+      tool,
+      boundArguments(args, settings.bounds),
+      batch ?? null,
     );
+    audit.start(record);
     const run = settings.pipeline.runTool({
       name: tool,
       input: args,
@@ -97,22 +104,22 @@ export class NestedCalls {
       onPermissionWait: this.#onPermissionWait,
     });
     const settled = run.settledOutcome;
-    if (settled !== undefined) return new SettledChild(this, tool, index, settled);
+    if (settled !== undefined) return record.settledWith(settled);
     this.#running[index] = run;
     // Denial, budget stops and cancellation end the evaluation; whatever still runs is then
     // cancelled by cancelRunning, which avoids a listener on every call's signal.
     if (signal.aborted) run.cancel();
     return run.outcome.then((outcome) => {
       this.#running[index] = undefined;
-      return this.settle(tool, index, outcome);
+      return this.settle(record, outcome);
     });
   }
 
   /** Audits a settled call and returns what the guest sees; a denial throws ToolDenied. */
-  settle(tool: string, index: number, outcome: ToolOutcome): unknown {
+  settle(record: ChildRecord, outcome: ToolOutcome): unknown {
     const { audit, settings } = this;
     const { bounds, childResultLimit, limits } = settings;
-    const record = audit.record(index) as ChildRecord;
+    const { index, tool } = record;
     // Settled already: the script stopped waiting and cancelled it; a late outcome changes nothing.
     if (record.status !== 'running') return { error: 'cancelled' };
     if (index === 1) this.first = outcome;
@@ -123,11 +130,11 @@ export class NestedCalls {
     if (outcome.status === 'error') {
       const message = errorText(outcome);
       if (outcome.error?.code === 'denied') {
-        audit.settle(index, 'denied', message);
+        audit.settle(record, 'denied', message);
         throw new ToolDenied(`${tool} (${record.id}): ${message}`);
       }
       const status = outcome.error?.code === 'cancelled' ? 'cancelled' : 'error';
-      audit.settle(index, status, message);
+      audit.settle(record, status, message);
       return { error: message };
     }
     // An oversized result becomes a bounded guest error before the audit keeps it.
@@ -140,28 +147,67 @@ export class NestedCalls {
     }
     if (refusal !== undefined) {
       record.renderData = null;
-      audit.settle(index, 'error', refusal);
+      audit.settle(record, 'error', refusal);
       return { error: refusal };
     }
     this.#retained += size;
     record.warning = outcome.warnings.length > 0;
-    audit.settle(index, 'success', jsonResult(outcome.result));
+    audit.settle(record, 'success', jsonResult(outcome.result));
     return outcome.result;
   }
 }
 
-/** A nested call that settled inside `runTool`: audited when the script takes its result. */
-class SettledChild extends SettledCall {
+/**
+ * A nested call's audit row. A class, not a literal: V8 builds rows of one fixed shape
+ * faster, and a script keeps thousands of them. While its call has settled inside `runTool`
+ * but the script has not yet taken the result, the row is also the SettledCall the
+ * interpreter takes (one object per call rather than two); the outcome it holds until
+ * then is private, so copies and checkpoints of the row never see it.
+ */
+class ChildRow extends SettledCall implements ChildRecord {
+  declare readonly index: number;
+  declare readonly id: string;
+  declare readonly tool: string;
+  declare readonly args: JsonObject | null;
+  declare readonly batch: string | null;
+  declare status: ChildStatus;
+  declare result: JsonValue;
+  declare warning: boolean;
+  declare renderData: JsonObject | null;
+  readonly #calls: NestedCalls;
+  #outcome: ToolOutcome | undefined = undefined;
+
+  // Assigned in the record's key order, which checkpoints and copies keep.
   constructor(
-    readonly calls: NestedCalls,
-    readonly tool: string,
-    readonly index: number,
-    readonly outcome: ToolOutcome,
+    calls: NestedCalls,
+    index: number,
+    id: string,
+    tool: string,
+    args: JsonObject | null,
+    batch: string | null,
   ) {
     super();
+    this.#calls = calls;
+    this.index = index;
+    this.id = id;
+    this.tool = tool;
+    this.args = args;
+    this.batch = batch;
+    this.status = 'running';
+    this.result = null;
+    this.warning = false;
+    this.renderData = null;
+  }
+
+  /** Holds an outcome that settled inside `runTool` until the script takes it. */
+  settledWith(outcome: ToolOutcome): this {
+    this.#outcome = outcome;
+    return this;
   }
 
   take(): unknown {
-    return this.calls.settle(this.tool, this.index, this.outcome);
+    const outcome = this.#outcome as ToolOutcome;
+    this.#outcome = undefined;
+    return this.#calls.settle(this, outcome);
   }
 }

@@ -31,6 +31,8 @@ export async function runScript(
       limits: settings.limits,
       parallelism: settings.parallelism,
       clock: pausable.clock,
+      // The child audit is the record of every call; the interpreter need not keep its own.
+      recordCalls: false,
       ...(request.signal === undefined ? {} : { signal: request.signal }),
     });
   } catch (error) {
