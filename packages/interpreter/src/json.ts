@@ -274,10 +274,14 @@ function flatArguments(
   for (let i = 0; i < args.length; i += 2) {
     const key = args[i];
     const value = args[i + 1];
-    if (!(key instanceof Sym) || !isKeyword(key)) return undefined;
+    if (!(key instanceof Sym)) return undefined;
+    // Set only on a keyword, the first time one names an argument.
+    let name = key.argumentName;
+    if (name === undefined) {
+      if (!isKeyword(key)) return undefined;
+      name = key.argumentName = key.name.slice(1);
+    }
     if (typeof value !== 'number' && typeof value !== 'string') return undefined;
-    key.argumentName ??= key.name.slice(1);
-    const name = key.argumentName;
     if (name === '__proto__') return undefined;
     if (properties !== undefined) {
       if (!Object.hasOwn(properties, name)) return undefined;

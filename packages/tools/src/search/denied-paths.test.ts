@@ -84,4 +84,16 @@ describe('deny globs in ripgrep', () => {
     );
     expect(deniedPathsOf(Object.freeze([]), root)).toBeUndefined();
   });
+
+  it('weigh the directories above the working directory only for the search root', () => {
+    // `*/*` matches `/tmp` (an empty first component), which holds every file of the tree:
+    // files are judged from the working directory down, as ripgrep prunes them.
+    const denied = deniedPathsOf(Object.freeze(['*/*']), root)!;
+    const kept = FILES.filter((file) => !denied.denies(path.join(root, file))).sort();
+    expect(kept).toEqual(FILES.filter((file) => !file.includes('/')).sort());
+    expect(ripgrepKeeps(denied.excludes)).toEqual(kept);
+    // A search rooted here is still refused when a glob names a directory above it.
+    const above = deniedPathsOf(Object.freeze([path.dirname(root)]), root)!;
+    expect(above.rootRule([root], (name) => name)).toBe(path.dirname(root));
+  });
 });

@@ -68,10 +68,13 @@ function realCwd(cwd: string): string {
   return real;
 }
 
-/** The path and each directory above it, stopping below the file system root. */
-function withParents(name: string, into: string[]): void {
+/**
+ * The path and each directory above it, stopping below the file system root, or below `stop`
+ * (a directory holding the path) when given.
+ */
+function withParents(name: string, into: string[], stop?: string): void {
   let current = name;
-  while (current !== '' && current !== '/' && current !== '.') {
+  while (current !== '' && current !== '/' && current !== '.' && current !== stop) {
     into.push(current);
     const parent = path.posix.dirname(current);
     if (parent === current) break;
@@ -104,7 +107,11 @@ export function deniedPathsOf(
     if (glob.startsWith('*')) excludes.push('--glob', `!/${translated}`);
     for (const anchor of anchors) excludes.push('--glob', `!/${escapeGlob(anchor)}/${translated}`);
   }
-  const forms = (names: readonly string[]): string[] => {
+  // A file inside the working directory is held by the directories between it and there, as
+  // a search inside it prunes them; the directories above are the search root's, which
+  // `rootRule` weighs (with every parent) before any file is listed. Walking them for each
+  // file made a glob such as `*/*` match `/tmp` and so every file below it.
+  const forms = (names: readonly string[], everyParent: boolean): string[] => {
     const found: string[] = [];
     for (const name of names) {
       if (!name.startsWith('/')) {
@@ -112,27 +119,31 @@ export function deniedPathsOf(
         found.push(name);
         continue;
       }
-      withParents(name, found);
+      const inside = everyParent
+        ? undefined
+        : anchors.find((anchor) => name.startsWith(`${anchor}/`));
+      withParents(name, found, inside);
       for (const anchor of anchors) {
         if (name.startsWith(`${anchor}/`)) withParents(name.slice(anchor.length + 1), found);
       }
     }
     return found;
   };
-  const globFor = (...names: readonly string[]): string | undefined => {
-    const candidates = forms(names);
+  const ruleFor = (names: readonly string[], everyParent: boolean): string | undefined => {
+    const candidates = forms(names, everyParent);
     const index = patterns.findIndex((pattern) =>
       candidates.some((candidate) => pattern.test(candidate)),
     );
     return index === -1 ? undefined : globs[index];
   };
+  const globFor = (...names: readonly string[]): string | undefined => ruleFor(names, false);
   return {
     excludes,
     globFor,
     denies: (...names) => globFor(...names) !== undefined,
     rootRule: (roots, show) => {
       for (const root of roots) {
-        const glob = globFor(root, show(root));
+        const glob = ruleFor([root, show(root)], true);
         if (glob !== undefined) return glob;
       }
       return undefined;
