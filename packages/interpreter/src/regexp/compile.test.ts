@@ -211,6 +211,15 @@ describe('CompiledRegexp.exec', () => {
     });
   });
 
+  it('finds a match after skipping positions where a path failed an assertion', () => {
+    // At 1 the optional `a` is taken and `\\<` fails at 2; the search then skips to 3, where
+    // that same assertion holds (after `_`, which is not a word character).
+    const compiled = compileRegexp('a?\\<a');
+    if (!compiled.success) throw new Error(compiled.error.message);
+    expect(compiled.value.exec('aa_a', 1)).toEqual({ start: 3, end: 4, groups: [[3, 4]] });
+    expect(compiled.value.exec('ab_a-a', 1)).toEqual({ start: 3, end: 4, groups: [[3, 4]] });
+  });
+
   it('returns null when nothing matches at or after start', () => {
     const compiled = compileRegexp('a');
     expect(compiled.success && compiled.value.exec('ab', 1)).toBeNull();

@@ -160,8 +160,15 @@ export function createPikeVm(program: Program): (input: string, start: number) =
     for (;;) {
       if (best === undefined) {
         if (current.count === 0) {
-          position = skipToCandidate(position);
-          if (position < 0) break;
+          const candidate = skipToCandidate(position);
+          if (candidate < 0) break;
+          if (candidate !== position) {
+            // The list's marks were made for the position skipped from; paths reached there
+            // (a failed assertion, say) must not count as visited here.
+            generation += 1;
+            current.generation = generation;
+            position = candidate;
+          }
         }
       }
       const codePoint = position < text.length ? (text.codePointAt(position) as number) : -1;
