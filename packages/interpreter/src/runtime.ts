@@ -188,10 +188,10 @@ export class ScriptRuntime implements Runtime {
     this.lastRead = Number.NaN;
   }
 
-  private charge(m: Machine, size: number, record: CallRecord): void {
+  private charge(m: Machine, size: number, tool: string, index: number): void {
     // The message is built only for the call that exceeds the budget.
     if (m.allocated + size <= m.limits.retainedValues) m.allocated += size;
-    else m.allocate(size, `at nested call ${record.tool} at call ${record.index}`);
+    else m.allocate(size, `at nested call ${tool} at call ${index}`);
   }
 
   /** Starts one call: its audit record, its call-start event and the binding's call. */
@@ -315,7 +315,7 @@ export class ScriptRuntime implements Runtime {
       this.await(started, (settled) => {
         if (this.fatal === undefined)
           try {
-            this.charge(m, settled.size, started.record);
+            this.charge(m, settled.size, started.record.tool, started.record.index);
             m.val = settled.value;
           } catch (error) {
             this.wake(error);
@@ -331,7 +331,7 @@ export class ScriptRuntime implements Runtime {
     const stop = this.halted();
     if (stop !== undefined) throw stop;
     if (this.fatal !== undefined) throw this.fatal;
-    this.charge(m, settled.size, started.record);
+    this.charge(m, settled.size, started.record.tool, started.record.index);
     m.val = settled.value;
   }
 
@@ -362,8 +362,12 @@ export class ScriptRuntime implements Runtime {
           tool: (calls[at] as { tool: string }).tool,
           ...(batch === undefined ? {} : { batch }),
         });
-    const results = new Array<Settled>(total);
-    const records = new Array<CallRecord>(total);
+    // What a join keeps until it ends is one value and one size per call: a script may
+    // fan out over thousands of items, and every object held that long is copied by the
+    // collector.
+    const values = new Array<Value>(total);
+    const sizes = new Float64Array(total);
+    const first = this.admitted + 1;
     // Calls that settled during `call`, taken in the order they settled, as the callbacks
     // of resolved promises would have been.
     const ready: Started[] = [];
@@ -371,8 +375,9 @@ export class ScriptRuntime implements Runtime {
     let next = 0;
     let finished = 0;
     const settle = (settled: Settled, at: number): void => {
-      results[at] = settled;
-      if (++finished === total) this.join(m, results, records);
+      values[at] = settled.value;
+      sizes[at] = settled.size;
+      if (++finished === total) this.join(m, values, sizes, calls, first);
       else launch();
     };
     // Calls ready together form a generation: all are taken before the script resumes any,
@@ -387,6 +392,9 @@ export class ScriptRuntime implements Runtime {
           settle(this.settleNow(started), started.at);
         }
       }
+      // Every generation is taken: the queue starts empty rather than holding them all.
+      ready.length = 0;
+      taken = 0;
     };
     const launch = (): void => {
       if (next >= total || this.fatal !== undefined || this.aborted) return;
@@ -401,7 +409,6 @@ export class ScriptRuntime implements Runtime {
       }
       const started = this.begin(call.tool, call.args, index, batch);
       started.at = at;
-      records[at] = started.record;
       if (started.state !== RUNNING) ready.push(started);
       else
         this.await(started, (settled) => {
@@ -414,12 +421,19 @@ export class ScriptRuntime implements Runtime {
     drain();
   }
 
-  private join(m: Machine, results: Settled[], records: CallRecord[]): void {
+  /** Charges a join's results in call order (call `first + at` is entry `at`), then resumes. */
+  private join(
+    m: Machine,
+    values: Value[],
+    sizes: Float64Array,
+    calls: ReadonlyArray<{ tool: string }>,
+    first: number,
+  ): void {
     if (this.fatal === undefined)
       try {
-        for (let i = 0; i < results.length; i++)
-          this.charge(m, (results[i] as Settled).size, records[i] as CallRecord);
-        m.val = list(results.map((settled) => settled.value));
+        for (let at = 0; at < values.length; at++)
+          this.charge(m, sizes[at] as number, (calls[at] as { tool: string }).tool, first + at);
+        m.val = list(values);
       } catch (error) {
         this.wake(error);
         return;
