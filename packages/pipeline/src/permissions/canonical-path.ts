@@ -16,6 +16,9 @@ export interface PathForms {
 
 // The same test the pipeline uses to keep addresses out of snapshots: `scheme://…`.
 const ADDRESS = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+// The resource schemes that validation keeps out of filesystem-only path arguments, so a value
+// with one of them is only ever an address.
+const RESOURCE = /^(?:work|artifact|skill|agent|history|memory|mcp|shared|toolcall):\/\//;
 // A relative path that needs more than joining: a `.`/`..` segment, `//`, a trailing `/`, or `~`.
 const UNUSUAL = /(?:^|\/)\.\.?(?:\/|$)|\/\/|\/$|^~(?:\/|$)/;
 
@@ -54,14 +57,19 @@ function canonicalOf(base: PathBase, absolute: string): string[] {
 }
 
 /**
- * The forms of one path fact. A resource address (`scheme://…`) is matched as written. A
+ * The forms of one path fact. A resource address (`scheme://…`) is matched as written (deny
+ * rules also read an unknown scheme's value as a path). A
  * filesystem path is resolved lexically against the working directory (`~` and `~/…` against
  * the home directory, as the file tools read them); symbolic links are not followed.
  */
 export function pathFormsOf(base: PathBase, written: string): PathForms {
   if (ADDRESS.test(written)) {
     const only = [written];
-    return { deny: only, judge: only, canonical: written };
+    if (RESOURCE.test(written)) return { deny: only, judge: only, canonical: written };
+    // Another scheme is an address to a resource preparer but a relative path to a plain path
+    // argument (`x://../.env` is `.env`), so deny rules also see it as a path.
+    const asPath = pathFormsOf(base, `./${written}`);
+    return { deny: [written, ...asPath.judge], judge: only, canonical: written };
   }
   const { workingDirectory } = base;
   if (!written.startsWith('/') && !UNUSUAL.test(written)) {
@@ -81,11 +89,11 @@ export function pathFormsOf(base: PathBase, written: string): PathForms {
 
 /**
  * Normalizes a path rule's glob the way paths are normalized: `.` segments, repeated and
- * trailing slashes go (`./src/**` is `src/**`). `..` stays, so such a glob only ever meets a
- * path as written.
+ * trailing slashes go (`./src/**` is `src/**`); an address glob (`scheme://…`) is kept. `..`
+ * stays, so such a glob only ever meets a path as written.
  */
 export function normalizePathGlob(glob: string): string {
-  if (!glob.includes('/') && glob !== '.') return glob;
+  if ((!glob.includes('/') && glob !== '.') || ADDRESS.test(glob)) return glob;
   const joined = glob
     .split('/')
     .filter((part) => part !== '' && part !== '.')
