@@ -57,15 +57,15 @@ describe('pathFormsOf', () => {
   it('gives a plain relative path its absolute and relative forms', () => {
     expect(pathFormsOf(base, 'src/a.ts')).toEqual({
       deny: ['src/a.ts', '/ws/src/a.ts'],
-      judge: ['/ws/src/a.ts', 'src/a.ts'],
+      judge: ['src/a.ts', '/ws/src/a.ts'],
       canonical: 'src/a.ts',
     });
   });
 
   it('judges a traversal by where it lands, and lets deny rules see the spelling too', () => {
     expect(pathFormsOf(base, 'src/../.env')).toEqual({
-      deny: ['src/../.env', '/ws/.env', '.env'],
-      judge: ['/ws/.env', '.env'],
+      deny: ['src/../.env', '.env', '/ws/.env'],
+      judge: ['.env', '/ws/.env'],
       canonical: '.env',
     });
   });
@@ -80,7 +80,7 @@ describe('pathFormsOf', () => {
 
   it('reads `~/…` from the home directory and, for deny rules, as a directory named `~`', () => {
     expect(pathFormsOf(base, '~/.ssh/id')).toEqual({
-      deny: ['~/.ssh/id', '/home/u/.ssh/id', '/ws/~/.ssh/id', '~/.ssh/id'],
+      deny: ['~/.ssh/id', '/home/u/.ssh/id', '~/.ssh/id', '/ws/~/.ssh/id'],
       judge: ['/home/u/.ssh/id'],
       canonical: '/home/u/.ssh/id',
     });
@@ -94,7 +94,7 @@ describe('pathFormsOf', () => {
       canonical: 'artifact://abc/../x',
     });
     expect(pathFormsOf(base, 'x://../.env')).toEqual({
-      deny: ['x://../.env', '/ws/.env', '.env'],
+      deny: ['x://../.env', '.env', '/ws/.env'],
       judge: ['x://../.env'],
       canonical: 'x://../.env',
     });

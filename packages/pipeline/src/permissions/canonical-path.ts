@@ -22,23 +22,25 @@ const RESOURCE = /^(?:work|artifact|skill|agent|history|memory|mcp|shared|toolca
 // A relative path that needs more than joining: a `.`/`..` segment, `//`, a trailing `/`, or `~`.
 const UNUSUAL = /(?:^|\/)\.\.?(?:\/|$)|\/\/|\/$|^~(?:\/|$)/;
 
-function pushSegments(parts: string[], text: string): void {
-  for (const part of text.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') parts.pop();
-    else parts.push(part);
-  }
-}
-
 /**
- * Resolves `path` against the absolute `base` lexically, POSIX-style: `.`, `..` and repeated
- * slashes go, `..` at the root stays there, and a backslash is an ordinary character.
+ * Resolves `path` against `base` (absolute and already normalized) lexically, POSIX-style:
+ * `.`, `..` and repeated slashes go, `..` at the root stays there, and a backslash is an
+ * ordinary character.
  */
 export function resolveLexically(base: string, path: string): string {
   const parts: string[] = [];
-  if (!path.startsWith('/')) pushSegments(parts, base);
-  pushSegments(parts, path);
-  return `/${parts.join('/')}`;
+  // The `..` segments that climb out of `path` into `base`.
+  let up = 0;
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part !== '..') parts.push(part);
+    else if (parts.length > 0) parts.pop();
+    else up++;
+  }
+  let start = path.startsWith('/') ? '/' : base;
+  for (; up > 0 && start !== '/'; up--) start = start.slice(0, start.lastIndexOf('/')) || '/';
+  if (parts.length === 0) return start;
+  return start === '/' ? `/${parts.join('/')}` : `${start}/${parts.join('/')}`;
 }
 
 /** `absolute` relative to `directory` (`.` for the directory itself), or undefined outside it. */
@@ -53,7 +55,7 @@ export function relativeInside(directory: string, absolute: string): string | un
 
 function canonicalOf(base: PathBase, absolute: string): string[] {
   const relative = relativeInside(base.workingDirectory, absolute);
-  return relative === undefined ? [absolute] : [absolute, relative];
+  return relative === undefined ? [absolute] : [relative, absolute];
 }
 
 /**
@@ -75,16 +77,16 @@ export function pathFormsOf(base: PathBase, written: string): PathForms {
   if (!written.startsWith('/') && !UNUSUAL.test(written)) {
     // The common spelling: a plain relative path is already its own relative form.
     const absolute = workingDirectory === '/' ? `/${written}` : `${workingDirectory}/${written}`;
-    return { deny: [written, absolute], judge: [absolute, written], canonical: written };
+    return { deny: [written, absolute], judge: [written, absolute], canonical: written };
   }
   if (written === '~' || written.startsWith('~/')) {
     const judge = canonicalOf(base, resolveLexically(base.homeDirectory, `./${written.slice(2)}`));
     // A tool that does not expand `~` would name a directory called `~`; deny rules see that too.
     const literal = canonicalOf(base, resolveLexically(workingDirectory, written));
-    return { deny: [written, ...judge, ...literal], judge, canonical: judge[judge.length - 1]! };
+    return { deny: [written, ...judge, ...literal], judge, canonical: judge[0]! };
   }
   const judge = canonicalOf(base, resolveLexically(workingDirectory, written));
-  return { deny: [written, ...judge], judge, canonical: judge[judge.length - 1]! };
+  return { deny: [written, ...judge], judge, canonical: judge[0]! };
 }
 
 /**

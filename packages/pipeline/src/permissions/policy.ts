@@ -235,6 +235,8 @@ export class PermissionPolicy {
       let best: CompiledRule | undefined;
       for (const compiled of rules) {
         if (compiled.specifier !== subject.key || !compiled.matchesTool(tool.name)) continue;
+        // A deny rule that matched would have decided above: deny forms include these.
+        if (compiled.rule.action === 'deny') continue;
         if (!matchesAny(compiled.matchesValue!, subject.judge)) continue;
         if (best === undefined || STRENGTH[compiled.rule.action] > STRENGTH[best.rule.action])
           best = compiled;
