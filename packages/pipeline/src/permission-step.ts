@@ -1,6 +1,5 @@
 import type { PreHookVerdict } from './hook-steps.js';
 import { copyJson } from './json.js';
-import { PermissionPolicy } from './permissions/policy.js';
 import type { PermissionAnswer, PermissionFacts, PermissionVerdict } from './permissions/types.js';
 import { emit } from './pipeline-core.js';
 import type { ToolCallRun } from './run-tool.js';
@@ -30,7 +29,7 @@ function remember(
   action: 'allow' | 'deny',
   scope: 'always' | 'session',
 ): void {
-  for (const rule of PermissionPolicy.rememberedRules(tool, facts, action)) {
+  for (const rule of run.core.policy.rememberedRules(tool, facts, action)) {
     run.core.policy.add(rule);
     try {
       run.core.onRuleAdded?.(rule, scope);

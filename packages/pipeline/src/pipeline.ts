@@ -2,6 +2,7 @@ import { validatorFor } from './compile-validator.js';
 import type { PipelineListener, TelemetryRecord } from './events.js';
 import type { HookRegistration, HookSession } from './hook-types.js';
 import type { ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
+import { pathBaseOf } from './permissions/canonical-path.js';
 import { factsOf } from './permissions/facts.js';
 import { PermissionPolicy } from './permissions/policy.js';
 import type {
@@ -44,6 +45,11 @@ export interface PipelineOptions {
   onWarning?: (message: string) => void;
   /** Compile each tool's validator when it is registered (default false: on its first call). */
   precompile?: boolean;
+  /**
+   * The absolute POSIX directory the calls' relative paths are relative to (default
+   * `process.cwd()`); paths are canonicalized against it before path rules see them.
+   */
+  workingDirectory?: string;
 }
 
 /** A tool pipeline: a registry plus the one path every call takes. */
@@ -93,6 +99,7 @@ const OPTION_KEYS = new Set([
   'now',
   'onWarning',
   'precompile',
+  'workingDirectory',
 ]);
 
 const PORT_METHODS = [
@@ -157,9 +164,10 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       throw new TypeError(`createPipeline: ${key} must be an object with a ${method}() method`);
     }
   }
+  const pathBase = pathBaseOf(options.workingDirectory);
   const core: PipelineCore = {
     tools: new Map(),
-    policy: new PermissionPolicy(rules, mode),
+    policy: new PermissionPolicy(rules, mode, pathBase),
     asker: options.asker,
     onRuleAdded: options.onRuleAdded,
     hooks: compileHooks(hooks),

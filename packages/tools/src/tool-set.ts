@@ -265,6 +265,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     tools: [...tools, ...executionTools],
     mode: options.permissions?.mode ?? 'ask',
     rules: options.permissions?.rules ?? [],
+    workingDirectory: cwd,
     ...(options.askUser === undefined ? {} : { asker: options.askUser }),
     ...(options.onRuleAdded === undefined ? {} : { onRuleAdded: options.onRuleAdded }),
     // The escalation gate and ApplyPatch's review and Plan-mode hooks run before the harness's own.

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { bashTool, fetchTool, readTool, writeTool } from '../testing/tools.js';
 import { compileGlob } from './glob.js';
 import { PermissionPolicy } from './policy.js';
-import type { PermissionFacts } from './types.js';
+import type { PermissionFacts, PermissionMode, PermissionRule } from './types.js';
+
+const policyOf = (rules: readonly PermissionRule[], mode: PermissionMode) =>
+  new PermissionPolicy(rules, mode, { workingDirectory: '/ws', homeDirectory: '/home/u' });
 
 const facts = (extra: Partial<PermissionFacts>): PermissionFacts => ({
   paths: [],
@@ -27,7 +30,7 @@ describe('compileGlob', () => {
 
 describe('PermissionPolicy.decide', () => {
   it('lets any deny win over allow rules', () => {
-    const policy = new PermissionPolicy(
+    const policy = policyOf(
       [
         { tool: 'Write', action: 'allow' },
         { tool: 'Write', path: 'secrets/**', action: 'deny' },
@@ -41,7 +44,7 @@ describe('PermissionPolicy.decide', () => {
   });
 
   it('prefers a matching specifier rule over a generic one', () => {
-    const policy = new PermissionPolicy(
+    const policy = policyOf(
       [
         { tool: 'Bash', action: 'ask' },
         { tool: 'Bash', pattern: 'git status*', action: 'allow' },
@@ -55,16 +58,13 @@ describe('PermissionPolicy.decide', () => {
   });
 
   it('matches domains and falls back to the mode', () => {
-    const policy = new PermissionPolicy(
-      [{ tool: 'Fetch', domain: '*.example.com', action: 'deny' }],
-      'ask',
-    );
+    const policy = policyOf([{ tool: 'Fetch', domain: '*.example.com', action: 'deny' }], 'ask');
     expect([
       policy.decide(fetchTool, facts({ domain: 'api.example.com' })).decision,
       policy.decide(fetchTool, facts({ domain: 'example.org' })),
       policy.decide(writeTool, writeFacts('a')),
-      new PermissionPolicy([], 'edits').decide(writeTool, writeFacts('a')).decision,
-      new PermissionPolicy([], 'full-auto').decide(bashTool, facts({ pattern: 'x' })).decision,
+      policyOf([], 'edits').decide(writeTool, writeFacts('a')).decision,
+      policyOf([], 'full-auto').decide(bashTool, facts({ pattern: 'x' })).decision,
     ]).toEqual([
       'deny',
       { decision: 'allow', reason: 'read-only tool' },
@@ -75,10 +75,7 @@ describe('PermissionPolicy.decide', () => {
   });
 
   it('asks when any path asks', () => {
-    const policy = new PermissionPolicy(
-      [{ tool: 'Write', path: 'src/**', action: 'allow' }],
-      'ask',
-    );
+    const policy = policyOf([{ tool: 'Write', path: 'src/**', action: 'allow' }], 'ask');
     expect([
       policy.decide(writeTool, writeFacts('src/a')).decision,
       policy.decide(writeTool, writeFacts('src/a', 'etc/b')).decision,
@@ -86,19 +83,19 @@ describe('PermissionPolicy.decide', () => {
   });
 
   it('remembers exact specifiers for allow-always', () => {
-    expect(PermissionPolicy.rememberedRules(bashTool, facts({ pattern: 'ls *' }))).toEqual([
+    expect(policyOf([], 'ask').rememberedRules(bashTool, facts({ pattern: 'ls *' }))).toEqual([
       { tool: 'Bash', pattern: 'ls \\*', action: 'allow' },
     ]);
-    expect(PermissionPolicy.rememberedRules(readTool, facts({}))).toEqual([
+    expect(policyOf([], 'ask').rememberedRules(readTool, facts({}))).toEqual([
       { tool: 'Read', action: 'allow' },
     ]);
   });
 
   it('throws on a malformed rule', () => {
-    expect(
-      () => new PermissionPolicy([{ tool: 'X', path: 'a', domain: 'b', action: 'allow' }], 'ask'),
-    ).toThrow('permission rule: one specifier per rule, received path, domain');
-    expect(() => new PermissionPolicy([{ action: 'maybe' as never }], 'ask')).toThrow(TypeError);
+    expect(() => policyOf([{ tool: 'X', path: 'a', domain: 'b', action: 'allow' }], 'ask')).toThrow(
+      'permission rule: one specifier per rule, received path, domain',
+    );
+    expect(() => policyOf([{ action: 'maybe' as never }], 'ask')).toThrow(TypeError);
   });
 });
 
@@ -106,8 +103,8 @@ describe('destructive tools', () => {
   it('always ask outside full-auto when no rule decides', () => {
     const destructive = { ...readTool, destructive: true };
     expect([
-      new PermissionPolicy([], 'ask').decide(destructive, facts({})),
-      new PermissionPolicy([], 'full-auto').decide(destructive, facts({})).decision,
+      policyOf([], 'ask').decide(destructive, facts({})),
+      policyOf([], 'full-auto').decide(destructive, facts({})).decision,
     ]).toEqual([{ decision: 'ask', reason: 'destructive tool' }, 'allow']);
   });
 });

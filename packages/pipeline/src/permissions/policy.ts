@@ -1,5 +1,6 @@
 import { compileMatcher, type NameMatcher } from '../matcher.js';
 import type { Tool } from '../tool-types.js';
+import { normalizePathGlob, type PathBase, pathFormsOf } from './canonical-path.js';
 import { compileGlob, escapeGlob } from './glob.js';
 import type {
   PermissionDecision,
@@ -17,6 +18,15 @@ interface CompiledRule {
   readonly specifier: Specifier | undefined;
   readonly matchesValue: RegExp | undefined;
   readonly verdict: PermissionVerdict;
+}
+
+/** One fact as rules see it: deny rules test `deny`, allow and ask rules test `judge`. */
+interface Subject {
+  readonly key: Specifier;
+  readonly deny: readonly string[];
+  readonly judge: readonly string[];
+  /** The value a remembered rule names. */
+  readonly exact: string;
 }
 
 const SPECIFIERS: readonly Specifier[] = ['path', 'pattern', 'domain', 'name'];
@@ -60,7 +70,11 @@ function compileRule(rule: PermissionRule): CompiledRule {
     matchesTool: compileMatcher(rule.tool),
     specifier,
     matchesValue:
-      value === undefined ? undefined : compileGlob(value, { anySeparator: specifier !== 'path' }),
+      value === undefined
+        ? undefined
+        : specifier === 'path'
+          ? compileGlob(normalizePathGlob(value))
+          : compileGlob(value, { anySeparator: true }),
   };
 }
 
@@ -74,12 +88,14 @@ function describe(rule: PermissionRule): string {
   return `${rule.action} rule for ${rule.tool ?? '*'}${target}`;
 }
 
-function subjectsOf(facts: PermissionFacts): [Specifier, string][] {
-  const subjects: [Specifier, string][] = facts.paths.map((entry) => ['path', entry.path]);
-  if (facts.pattern !== undefined) subjects.push(['pattern', facts.pattern]);
-  if (facts.domain !== undefined) subjects.push(['domain', facts.domain]);
-  if (facts.name !== undefined) subjects.push(['name', facts.name]);
-  return subjects;
+function plainSubject(key: Specifier, value: string): Subject {
+  const forms = [value];
+  return { key, deny: forms, judge: forms, exact: value };
+}
+
+function matchesAny(pattern: RegExp, forms: readonly string[]): boolean {
+  for (const form of forms) if (pattern.test(form)) return true;
+  return false;
 }
 
 /** A compiled set of rules plus a fallback mode; rules added later (allow-always) are kept. */
@@ -90,20 +106,27 @@ export class PermissionPolicy {
   #deniedReads = new WeakMap<Pick<Tool, 'name' | 'readOnly'>, readonly string[]>();
   /** Whether any rule denies a path: without one, every call gets the shared empty list. */
   #deniesPaths: boolean;
+  /** Whether any rule has a path specifier: without one, paths are not canonicalized. */
+  #judgesPaths: boolean;
+  readonly #base: PathBase;
 
-  constructor(rules: readonly PermissionRule[], mode: PermissionMode) {
+  /** @param base where relative paths start; paths are canonicalized against it before rules see them. */
+  constructor(rules: readonly PermissionRule[], mode: PermissionMode, base: PathBase) {
     if (mode !== 'ask' && mode !== 'edits' && mode !== 'full-auto') {
       throw new TypeError(`permission mode must be ask, edits or full-auto, received ${mode}`);
     }
     this.#rules = rules.map(compileRule);
     this.#mode = mode;
+    this.#base = base;
     this.#deniesPaths = this.#rules.some(isPathDeny);
+    this.#judgesPaths = this.#rules.some((compiled) => compiled.specifier === 'path');
   }
 
   /** Adds a rule, e.g. after an allow-always answer. */
   add(rule: PermissionRule): void {
     const compiled = compileRule(rule);
     this.#rules.push(compiled);
+    if (compiled.specifier === 'path') this.#judgesPaths = true;
     if (isPathDeny(compiled)) {
       this.#deniesPaths = true;
       this.#deniedReads = new WeakMap();
@@ -138,23 +161,47 @@ export class PermissionPolicy {
     return this.#rules.map((compiled) => compiled.rule);
   }
 
-  /** The rules an allow-always answer adds: exact specifiers from the call's facts. */
-  static rememberedRules(
+  /**
+   * The rules an allow-always (or deny-session) answer adds: exact specifiers from the call's
+   * facts, a path in its canonical form so every spelling of the same file meets the rule.
+   */
+  rememberedRules(
     tool: Tool,
     facts: PermissionFacts,
     action: 'allow' | 'deny' = 'allow',
   ): PermissionRule[] {
-    const subjects = subjectsOf(facts);
+    const subjects = this.#subjectsOf(facts, true);
     const exactTool = tool.name.replace(/[|]/g, '');
     if (subjects.length === 0) return [{ tool: exactTool, action }];
-    return subjects.map(([key, value]) => ({
+    return subjects.map(({ key, exact }) => ({
       tool: exactTool,
-      [key]: escapeGlob(value),
+      [key]: escapeGlob(exact),
       action,
     }));
   }
 
-  /** Decides without prompting: any deny wins, specifier rules beat generic ones, then the mode. */
+  #subjectsOf(facts: PermissionFacts, canonical: boolean): Subject[] {
+    const subjects: Subject[] = [];
+    for (const entry of facts.paths) {
+      if (!canonical) {
+        // Without a path rule only the number of paths counts: each meets the generic verdict.
+        subjects.push(plainSubject('path', entry.path));
+        continue;
+      }
+      const forms = pathFormsOf(this.#base, entry.path);
+      subjects.push({ key: 'path', deny: forms.deny, judge: forms.judge, exact: forms.canonical });
+    }
+    if (facts.pattern !== undefined) subjects.push(plainSubject('pattern', facts.pattern));
+    if (facts.domain !== undefined) subjects.push(plainSubject('domain', facts.domain));
+    if (facts.name !== undefined) subjects.push(plainSubject('name', facts.name));
+    return subjects;
+  }
+
+  /**
+   * Decides without prompting: any deny wins, specifier rules beat generic ones, then the mode.
+   * A path deny rule matches if it matches the path as written or any canonical form; allow and
+   * ask rules see only the canonical forms.
+   */
   decide(tool: Tool, facts: PermissionFacts): PermissionVerdict {
     const rules = this.#rules;
     const subjects =
@@ -163,7 +210,7 @@ export class PermissionPolicy {
       facts.domain === undefined &&
       facts.name === undefined
         ? undefined
-        : subjectsOf(facts);
+        : this.#subjectsOf(facts, this.#judgesPaths);
     let generic: CompiledRule | undefined;
     for (const compiled of rules) {
       if (!compiled.matchesTool(tool.name)) continue;
@@ -172,21 +219,25 @@ export class PermissionPolicy {
         if (generic === undefined || STRENGTH[compiled.rule.action] > STRENGTH[generic.rule.action])
           generic = compiled;
       } else if (compiled.rule.action === 'deny' && subjects !== undefined) {
-        for (const [key, value] of subjects) {
-          if (key === compiled.specifier && compiled.matchesValue!.test(value)) {
+        for (const subject of subjects) {
+          if (
+            subject.key === compiled.specifier &&
+            matchesAny(compiled.matchesValue!, subject.deny)
+          )
             return compiled.verdict;
-          }
         }
       }
     }
     if (subjects === undefined)
       return generic === undefined ? this.#fallback(tool) : generic.verdict;
     let verdict: PermissionVerdict | undefined;
-    for (const [key, value] of subjects) {
+    for (const subject of subjects) {
       let best: CompiledRule | undefined;
       for (const compiled of rules) {
-        if (compiled.specifier !== key || !compiled.matchesTool(tool.name)) continue;
-        if (!compiled.matchesValue!.test(value)) continue;
+        if (compiled.specifier !== subject.key || !compiled.matchesTool(tool.name)) continue;
+        // A deny rule that matched would have decided above: deny forms include these.
+        if (compiled.rule.action === 'deny') continue;
+        if (!matchesAny(compiled.matchesValue!, subject.judge)) continue;
         if (best === undefined || STRENGTH[compiled.rule.action] > STRENGTH[best.rule.action])
           best = compiled;
       }
