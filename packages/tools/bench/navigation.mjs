@@ -3,7 +3,9 @@
 // Every outline timed here is of a file the process has not seen before (distinct text,
 // no cache key), so no tree is reused; the first one right after `loadLanguage` resolves is
 // reported on its own, then the median of the rest. The last rows pass a cache key, as the
-// tools do, so the tree is reused or incrementally reparsed.
+// tools do, so the tree is reused or incrementally reparsed. The rows after the goal
+// split a new file's outline into its steps, each timed alone over the same files: the
+// parse, our walk over the parsed tree, formatting the entries, and freeing the tree.
 // Run from packages/tools: `node bench/navigation.mjs`. It bundles src/navigation with
 // tsup into node_modules/.cache so it works before the tools are wired into dist.
 import { execFileSync } from 'node:child_process';
@@ -13,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 
 const self = fileURLToPath(import.meta.url);
 const root = join(dirname(self), '..');
-const bundle = join(root, 'node_modules/.cache/navigation-bench/navigation.js');
+const bundleDir = join(root, 'node_modules/.cache/navigation-bench');
+const bundle = join(bundleDir, 'navigation.js');
 const FILES = 16;
 
 const ajv = realpathSync(join(root, '../pipeline/node_modules/ajv'));
@@ -60,9 +63,12 @@ if (process.argv[2] === '--first-call') {
 const { build } = await import('tsup');
 await build({
   config: false,
-  entry: { navigation: join(root, 'src/navigation/index.ts') },
+  entry: {
+    navigation: join(root, 'src/navigation/index.ts'),
+    'outline-steps': join(root, 'bench/outline-steps.ts'),
+  },
   format: ['esm'],
-  outDir: dirname(bundle),
+  outDir: bundleDir,
   target: 'node20',
   silent: true,
   external: [/^[^./]/],
@@ -141,3 +147,34 @@ const verdict = (t) =>
   `wall ${t.wall < 50 ? 'met' : 'NOT met'}, cpu ${t.cpu < 50 ? 'met' : 'NOT met'}`;
 console.log(`goal: Outline < 50 ms -> first file after load: ${verdict(firstTime)};`);
 console.log(`  new files (median): ${verdict(outline)}; after a one-line edit: ${verdict(edit)}`);
+
+// Where a new file's time goes: each step alone, over trees the baseline parser builds.
+const { collectOutline, formatOutline, RULES } = await import(join(bundleDir, 'outline-steps.js'));
+const steps = { parse: [], walk: [], select: [], format: [], free: [] };
+const ruleTypes = [...RULES.typescript.candidates, ...RULES.typescript.descend];
+const step = (name, fn) => {
+  const start = performance.now();
+  const startCpu = process.cpuUsage();
+  const value = fn();
+  steps[name].push({ wall: performance.now() - start, cpu: cpuSince(startCpu) });
+  return value;
+};
+for (const text of fresh) {
+  const tree = step('parse', () => parser.parse(text));
+  const found = step('walk', () => collectOutline(tree, RULES.typescript));
+  // The alternative of selecting the rules' node types inside wasm in one call: it has to
+  // visit every node of the tree, where the walk enters only what can hold definitions.
+  step('select', () => tree.rootNode.descendantsOfType(ruleTypes));
+  step('format', () => formatOutline('big.ts', found));
+  step('free', () => tree.delete());
+}
+const medianStep = (name) => ({
+  wall: median(steps[name].map((t) => t.wall)),
+  cpu: median(steps[name].map((t) => t.cpu)),
+});
+console.log('where a new file goes (each step alone, medians):');
+console.log(row('  parse, tree kept', medianStep('parse')));
+console.log(row('  walk alone over the parsed tree', medianStep('walk')));
+console.log(row('  format the entries', medianStep('format')));
+console.log(row('  free the tree', medianStep('free')));
+console.log(row('  (instead of the walk: descendantsOfType)', medianStep('select')));
