@@ -65,6 +65,7 @@ await build({
   config: false,
   entry: {
     navigation: join(root, 'src/navigation/index.ts'),
+    'navigation-worker': join(root, 'src/navigation/split/parse-worker.ts'),
     'outline-steps': join(root, 'bench/outline-steps.ts'),
   },
   format: ['esm'],
