@@ -6,6 +6,10 @@
 // tools do, so the tree is reused or incrementally reparsed. The rows after the goal
 // split a new file's outline into its steps, each timed alone over the same files: the
 // parse, our walk over the parsed tree, formatting the entries, and freeing the tree.
+// A new file's outline is split between this thread and the parse worker that
+// `loadLanguage` starts; the row with the worker off is the same outline on one thread.
+// The rows after a split outline time the first call that needs the whole tree: Node at a
+// position, or an outline after a one-line edit, each on files of their own.
 // Run from packages/tools: `node bench/navigation.mjs`. It bundles src/navigation with
 // tsup into node_modules/.cache so it works before the tools are wired into dist.
 import { execFileSync } from 'node:child_process';
@@ -18,6 +22,8 @@ const root = join(dirname(self), '..');
 const bundleDir = join(root, 'node_modules/.cache/navigation-bench');
 const bundle = join(bundleDir, 'navigation.js');
 const FILES = 16;
+// Files of their own for the rows after a split outline (each is outlined once first).
+const AFTER_SPLIT = 9;
 
 const ajv = realpathSync(join(root, '../pipeline/node_modules/ajv'));
 const unit = readFileSync(join(ajv, 'lib/compile/index.ts'), 'utf8');
@@ -74,7 +80,7 @@ await build({
   silent: true,
   external: [/^[^./]/],
 });
-const texts = Array.from({ length: FILES }, (_, n) => file(n));
+const texts = Array.from({ length: FILES + 2 * AFTER_SPLIT }, (_, n) => file(n));
 const lazy = JSON.parse(
   execFileSync(process.execPath, [self, '--first-call'], { encoding: 'utf8' }),
 );
@@ -99,8 +105,12 @@ async function medianOf(fns) {
   return { wall: median(times.map((t) => t.wall)), cpu: median(times.map((t) => t.cpu)) };
 }
 
-const fresh = texts.slice(1);
+const fresh = texts.slice(1, FILES);
 const outline = await medianOf(fresh.map((text) => () => outlineText('big.ts', text)));
+const oneThread = texts.slice(FILES).map((text) => `${text}\n// one thread\n`);
+const outlineOff = await medianOf(
+  oneThread.map((text) => () => outlineText('big.ts', text, undefined, { parseWorker: false })),
+);
 
 const { Language, Parser } = await import('web-tree-sitter');
 await Parser.init();
@@ -126,6 +136,24 @@ const edited = [text, `${text.slice(0, middle)}// edited\n${text.slice(middle)}`
 let version = 0;
 const edit = await repeat(() => outlineText('big.ts', edited[version++ % 2], '/bench/edit.ts'));
 
+// The first call after a split outline that needs the whole tree, on files of their own.
+async function afterSplit(from, fn) {
+  const times = [];
+  for (const [n, text] of texts.slice(from, from + AFTER_SPLIT).entries()) {
+    const key = `/bench/after-split-${from}-${n}.ts`;
+    await outlineText('big.ts', text, key);
+    times.push(await measure(() => fn(text, key)));
+  }
+  return { wall: median(times.map((t) => t.wall)), cpu: median(times.map((t) => t.cpu)) };
+}
+const nodeAfter = await afterSplit(FILES, (text, key) =>
+  nodeReport('big.ts', text, { line: 9_000, column: 0, includeAncestors: true, cacheKey: key }),
+);
+const editAfter = await afterSplit(FILES + AFTER_SPLIT, (text, key) => {
+  const at = text.indexOf('\n', text.length >> 1) + 1;
+  return outlineText('big.ts', `${text.slice(0, at)}// edited\n${text.slice(at)}`, key);
+});
+
 const ms = (value) => `${value.toFixed(1).padStart(6)} ms`;
 const row = (name, t) =>
   `${name.padEnd(44)} wall ${ms(t.wall)} (${(t.wall / parse.wall).toFixed(2)}x)` +
@@ -140,10 +168,13 @@ console.log(
 console.log(row('baseline: tree-sitter parse (full speed)', parse));
 console.log(row('Outline, first file after load', firstTime));
 console.log(row('Outline, new files (median)', outline));
+console.log(row('Outline, new files, parse worker off', outlineOff));
 console.log(row('Outline, first call of a new process (lazy)', lazy));
 console.log(row('Node at line 9000 with ancestors', node));
 console.log(row('Outline again, unchanged (cached)', unchanged));
 console.log(row('Outline after a one-line edit', edit));
+console.log(row('Node, first call after a split outline', nodeAfter));
+console.log(row('Outline after an edit, after a split outline', editAfter));
 const verdict = (t) =>
   `wall ${t.wall < 50 ? 'met' : 'NOT met'}, cpu ${t.cpu < 50 ? 'met' : 'NOT met'}`;
 console.log(`goal: Outline < 50 ms -> first file after load: ${verdict(firstTime)};`);

@@ -21,9 +21,28 @@ const LIMIT = 4;
 const MAX_CACHED_LENGTH = 2_000_000;
 const cache = new Map<string, Cached>();
 
-/** Frees a tree once the current call has returned, off its critical path. */
+// Trees no longer used, freed once the event loop turns after the call that dropped them.
+const released: Tree[] = [];
+let flushing = false;
+
+/** Frees the released trees now. */
+export function freeReleased(): void {
+  for (const tree of released.splice(0)) tree.delete();
+}
+
+/**
+ * Frees a tree off the current call's critical path: once the event loop turns, or at the
+ * start of the next parse when calls follow each other without a turn, so at most one
+ * call's trees wait.
+ */
 export function release(tree: Tree): void {
-  setImmediate(() => tree.delete());
+  released.push(tree);
+  if (flushing) return;
+  flushing = true;
+  setImmediate(() => {
+    flushing = false;
+    freeReleased();
+  });
 }
 
 function pointAt(text: string, index: number): Point {
@@ -113,6 +132,7 @@ export async function withTree<T>(
 ): Promise<T> {
   const parser = await loadParser(spec);
   // From here on everything is synchronous, so concurrent calls cannot interleave on a tree.
+  freeReleased();
   if (!cacheable(key, text))
     return useTree(undefined, spec, text, parseWith(parser, spec, text), use);
   let tree: Tree;
