@@ -9,7 +9,8 @@
 // A new file's outline is split between this thread and the parse worker that
 // `loadLanguage` starts; the row with the worker off is the same outline on one thread.
 // The rows after a split outline time the first call that needs the whole tree: Node at a
-// position, or an outline after a one-line edit, each on files of their own.
+// position, or an outline after a one-line edit, each on files of their own. The cpu
+// column is the process's, so a split outline's counts both threads: wall is the goal.
 // Run from packages/tools: `node bench/navigation.mjs`. It bundles src/navigation with
 // tsup into node_modules/.cache so it works before the tools are wired into dist.
 import { execFileSync } from 'node:child_process';

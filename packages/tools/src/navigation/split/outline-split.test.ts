@@ -1,11 +1,15 @@
 import { readFileSync, realpathSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
+import { createPipeline } from '@toolcall/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageById } from '../languages.js';
 import { nodeReport } from '../node-report.js';
 import { outlineText } from '../outline.js';
+import { createOutlineTool } from '../outline-tool.js';
 import { useBuiltParseWorker } from '../testing/parse-worker.js';
 import { cachedOutline } from '../tree-cache.js';
 import { loadLanguage } from '../warm-up.js';
@@ -190,6 +194,32 @@ describe('a split outline', () => {
     const off = await outlineText('big.ts', text, key, { parseWorker: false });
     expect(cachedOutline(key, TS, text)).toBeUndefined();
     expect(off).toEqual(await outlineText('big.ts', text, freshKey()));
+  });
+});
+
+describe('the Outline tool', () => {
+  it('splits by default, and not with parseWorker false, with the same result', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outline-split-'));
+    try {
+      const text = bigFile('');
+      const results = [];
+      for (const [name, parseWorker] of [
+        ['on.ts', undefined],
+        ['off.ts', false],
+      ] as const) {
+        await writeFile(join(dir, name), text);
+        const pipeline = createPipeline({ tools: [createOutlineTool({ cwd: dir, parseWorker })] });
+        const input = { file_path: name };
+        const outcome = await pipeline.runTool({ name: 'Outline', input, toolUseId: 'id' }).outcome;
+        results.push(String(outcome.result).replaceAll(name, 'F'));
+        const split = cachedOutline(join(dir, name), TS, text) !== undefined;
+        expect(split).toBe(parseWorker === undefined);
+      }
+      expect(results[0]).toBe(results[1]);
+      expect(results[0]?.split('\n').length).toBeGreaterThan(1000);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
