@@ -27,7 +27,8 @@ function copyDocs(): void {
 }
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  // The navigation parse worker runs as a file of its own, beside the bundle that starts it.
+  entry: { index: 'src/index.ts', 'navigation-worker': 'src/navigation/split/parse-worker.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

@@ -3,7 +3,14 @@
 // Every outline timed here is of a file the process has not seen before (distinct text,
 // no cache key), so no tree is reused; the first one right after `loadLanguage` resolves is
 // reported on its own, then the median of the rest. The last rows pass a cache key, as the
-// tools do, so the tree is reused or incrementally reparsed.
+// tools do, so the tree is reused or incrementally reparsed. The rows after the goal
+// split a new file's outline into its steps, each timed alone over the same files: the
+// parse, our walk over the parsed tree, formatting the entries, and freeing the tree.
+// A new file's outline is split between this thread and the parse worker that
+// `loadLanguage` starts; the row with the worker off is the same outline on one thread.
+// The rows after a split outline time the first call that needs the whole tree: Node at a
+// position, or an outline after a one-line edit, each on files of their own. The cpu
+// column is the process's, so a split outline's counts both threads: wall is the goal.
 // Run from packages/tools: `node bench/navigation.mjs`. It bundles src/navigation with
 // tsup into node_modules/.cache so it works before the tools are wired into dist.
 import { execFileSync } from 'node:child_process';
@@ -13,8 +20,11 @@ import { fileURLToPath } from 'node:url';
 
 const self = fileURLToPath(import.meta.url);
 const root = join(dirname(self), '..');
-const bundle = join(root, 'node_modules/.cache/navigation-bench/navigation.js');
+const bundleDir = join(root, 'node_modules/.cache/navigation-bench');
+const bundle = join(bundleDir, 'navigation.js');
 const FILES = 16;
+// Files of their own for the rows after a split outline (each is outlined once first).
+const AFTER_SPLIT = 9;
 
 const ajv = realpathSync(join(root, '../pipeline/node_modules/ajv'));
 const unit = readFileSync(join(ajv, 'lib/compile/index.ts'), 'utf8');
@@ -60,14 +70,18 @@ if (process.argv[2] === '--first-call') {
 const { build } = await import('tsup');
 await build({
   config: false,
-  entry: { navigation: join(root, 'src/navigation/index.ts') },
+  entry: {
+    navigation: join(root, 'src/navigation/index.ts'),
+    'navigation-worker': join(root, 'src/navigation/split/parse-worker.ts'),
+    'outline-steps': join(root, 'bench/outline-steps.ts'),
+  },
   format: ['esm'],
-  outDir: dirname(bundle),
+  outDir: bundleDir,
   target: 'node20',
   silent: true,
   external: [/^[^./]/],
 });
-const texts = Array.from({ length: FILES }, (_, n) => file(n));
+const texts = Array.from({ length: FILES + 2 * AFTER_SPLIT }, (_, n) => file(n));
 const lazy = JSON.parse(
   execFileSync(process.execPath, [self, '--first-call'], { encoding: 'utf8' }),
 );
@@ -92,8 +106,12 @@ async function medianOf(fns) {
   return { wall: median(times.map((t) => t.wall)), cpu: median(times.map((t) => t.cpu)) };
 }
 
-const fresh = texts.slice(1);
+const fresh = texts.slice(1, FILES);
 const outline = await medianOf(fresh.map((text) => () => outlineText('big.ts', text)));
+const oneThread = texts.slice(FILES).map((text) => `${text}\n// one thread\n`);
+const outlineOff = await medianOf(
+  oneThread.map((text) => () => outlineText('big.ts', text, undefined, { parseWorker: false })),
+);
 
 const { Language, Parser } = await import('web-tree-sitter');
 await Parser.init();
@@ -119,6 +137,24 @@ const edited = [text, `${text.slice(0, middle)}// edited\n${text.slice(middle)}`
 let version = 0;
 const edit = await repeat(() => outlineText('big.ts', edited[version++ % 2], '/bench/edit.ts'));
 
+// The first call after a split outline that needs the whole tree, on files of their own.
+async function afterSplit(from, fn) {
+  const times = [];
+  for (const [n, text] of texts.slice(from, from + AFTER_SPLIT).entries()) {
+    const key = `/bench/after-split-${from}-${n}.ts`;
+    await outlineText('big.ts', text, key);
+    times.push(await measure(() => fn(text, key)));
+  }
+  return { wall: median(times.map((t) => t.wall)), cpu: median(times.map((t) => t.cpu)) };
+}
+const nodeAfter = await afterSplit(FILES, (text, key) =>
+  nodeReport('big.ts', text, { line: 9_000, column: 0, includeAncestors: true, cacheKey: key }),
+);
+const editAfter = await afterSplit(FILES + AFTER_SPLIT, (text, key) => {
+  const at = text.indexOf('\n', text.length >> 1) + 1;
+  return outlineText('big.ts', `${text.slice(0, at)}// edited\n${text.slice(at)}`, key);
+});
+
 const ms = (value) => `${value.toFixed(1).padStart(6)} ms`;
 const row = (name, t) =>
   `${name.padEnd(44)} wall ${ms(t.wall)} (${(t.wall / parse.wall).toFixed(2)}x)` +
@@ -133,11 +169,45 @@ console.log(
 console.log(row('baseline: tree-sitter parse (full speed)', parse));
 console.log(row('Outline, first file after load', firstTime));
 console.log(row('Outline, new files (median)', outline));
+console.log(row('Outline, new files, parse worker off', outlineOff));
 console.log(row('Outline, first call of a new process (lazy)', lazy));
 console.log(row('Node at line 9000 with ancestors', node));
 console.log(row('Outline again, unchanged (cached)', unchanged));
 console.log(row('Outline after a one-line edit', edit));
+console.log(row('Node, first call after a split outline', nodeAfter));
+console.log(row('Outline after an edit, after a split outline', editAfter));
 const verdict = (t) =>
   `wall ${t.wall < 50 ? 'met' : 'NOT met'}, cpu ${t.cpu < 50 ? 'met' : 'NOT met'}`;
 console.log(`goal: Outline < 50 ms -> first file after load: ${verdict(firstTime)};`);
 console.log(`  new files (median): ${verdict(outline)}; after a one-line edit: ${verdict(edit)}`);
+
+// Where a new file's time goes: each step alone, over trees the baseline parser builds.
+const { collectOutline, formatOutline, RULES } = await import(join(bundleDir, 'outline-steps.js'));
+const steps = { parse: [], walk: [], select: [], format: [], free: [] };
+const ruleTypes = [...RULES.typescript.candidates, ...RULES.typescript.descend];
+const step = (name, fn) => {
+  const start = performance.now();
+  const startCpu = process.cpuUsage();
+  const value = fn();
+  steps[name].push({ wall: performance.now() - start, cpu: cpuSince(startCpu) });
+  return value;
+};
+for (const text of fresh) {
+  const tree = step('parse', () => parser.parse(text));
+  const found = step('walk', () => collectOutline(tree, RULES.typescript));
+  // The alternative of selecting the rules' node types inside wasm in one call: it has to
+  // visit every node of the tree, where the walk enters only what can hold definitions.
+  step('select', () => tree.rootNode.descendantsOfType(ruleTypes));
+  step('format', () => formatOutline('big.ts', found));
+  step('free', () => tree.delete());
+}
+const medianStep = (name) => ({
+  wall: median(steps[name].map((t) => t.wall)),
+  cpu: median(steps[name].map((t) => t.cpu)),
+});
+console.log('where a new file goes (each step alone, medians):');
+console.log(row('  parse, tree kept', medianStep('parse')));
+console.log(row('  walk alone over the parsed tree', medianStep('walk')));
+console.log(row('  format the entries', medianStep('format')));
+console.log(row('  free the tree', medianStep('free')));
+console.log(row('  (instead of the walk: descendantsOfType)', medianStep('select')));

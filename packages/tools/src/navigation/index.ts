@@ -1,8 +1,8 @@
 export { LANGUAGE_IDS, type LanguageId } from './languages.js';
 export { type NodeQuery, type NodeReport, nodeReport } from './node-report.js';
 export { createNodeTool } from './node-tool.js';
-export { type OutlineText, outlineText } from './outline.js';
+export { type OutlineOptions, type OutlineText, outlineText } from './outline.js';
 export { createOutlineTool } from './outline-tool.js';
 export type { NavigationOptions } from './read-source.js';
-export { loadLanguage } from './warm-up.js';
+export { type LoadLanguageOptions, loadLanguage } from './warm-up.js';
 export { CONSTRUCTION_LIMIT, TRUNCATED_LINE } from './whole-file.js';

@@ -28,7 +28,9 @@ export function createOutlineTool(options: NavigationOptions = {}) {
           status: 'error',
         };
       }
-      const outline = await outlineText(args.file_path, source.value, source.fullPath);
+      const outline = await outlineText(args.file_path, source.value, source.fullPath, {
+        parseWorker: options.parseWorker,
+      });
       return outline.success
         ? { result: outline.value }
         : { result: outline.error, status: 'error' as const };

@@ -1,11 +1,18 @@
 import { languageFor } from './languages.js';
-import { collectOutline } from './outline/collect.js';
 import { formatOutline } from './outline/format.js';
-import { RULES } from './outline/rules-for.js';
-import { withTree } from './tree-cache.js';
+import { outlineEntries } from './split/outline-entries.js';
 
 /** An outline result: a success text, or an error text already in the tool's wording. */
 export type OutlineText = { success: true; value: string } | { success: false; error: string };
+
+/** How an outline is made. */
+export interface OutlineOptions {
+  /**
+   * Whether a large file may be parsed in two parts at once, one in the navigation parse
+   * worker (started by `loadLanguage`); defaults to true. The outline is the same either way.
+   */
+  readonly parseWorker?: boolean | undefined;
+}
 
 /**
  * Builds the outline text of `text`, naming the file by `path` as the caller wrote it;
@@ -15,15 +22,14 @@ export async function outlineText(
   path: string,
   text: string,
   cacheKey?: string,
+  options: OutlineOptions = {},
 ): Promise<OutlineText> {
   const language = languageFor(path, text);
   if (language === undefined) {
     return { success: true, value: `No imenu support or no symbols found in ${path}` };
   }
   try {
-    const entries = await withTree(cacheKey, language, text, (tree) =>
-      collectOutline(tree, RULES[language.id]),
-    );
+    const entries = await outlineEntries(cacheKey, language, text, options.parseWorker !== false);
     if (entries.length === 0) return { success: true, value: `No symbols found in ${path}` };
     return { success: true, value: formatOutline(path, entries) };
   } catch (error) {

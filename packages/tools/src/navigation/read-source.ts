@@ -7,6 +7,12 @@ export interface NavigationOptions {
   readonly cwd?: string;
   /** Display width of a tab for Node's columns; defaults to 8, as in Emacs. */
   readonly tabWidth?: number;
+  /**
+   * Whether Outline may parse a large file in two parts at once, one in the navigation
+   * parse worker that `loadLanguage` starts; defaults to true. False parses every file on
+   * the calling thread. The outline is the same either way.
+   */
+  readonly parseWorker?: boolean;
 }
 
 /** The outcome of reading a source file. */
@@ -57,9 +63,14 @@ export function checkOptions(where: string, options: NavigationOptions): number 
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`${where}: expected an options object, received ${String(options)}`);
   }
-  const { cwd, tabWidth = 8 } = options;
+  const { cwd, tabWidth = 8, parseWorker } = options;
   if (cwd !== undefined && typeof cwd !== 'string') {
     throw new TypeError(`${where}: \`cwd\` must be a string, received ${typeof cwd}`);
+  }
+  if (parseWorker !== undefined && typeof parseWorker !== 'boolean') {
+    throw new TypeError(
+      `${where}: \`parseWorker\` must be a boolean, received ${typeof parseWorker}`,
+    );
   }
   if (!Number.isInteger(tabWidth) || tabWidth < 1) {
     throw new TypeError(`${where}: \`tabWidth\` must be a positive integer, received ${tabWidth}`);

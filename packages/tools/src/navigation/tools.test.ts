@@ -42,6 +42,12 @@ describe('createOutlineTool', () => {
     });
   });
 
+  it('rejects a parse worker setting that is not a boolean', () => {
+    expect(() => createOutlineTool({ parseWorker: 'no' as unknown as boolean })).toThrow(
+      'createOutlineTool: `parseWorker` must be a boolean, received string',
+    );
+  });
+
   it('rejects a bad tab width when created', () => {
     expect(() => createNodeTool({ tabWidth: 0 })).toThrow(
       'createNodeTool: `tabWidth` must be a positive integer, received 0',

@@ -1,0 +1,4 @@
+// The outline's steps, bundled for bench/navigation.mjs so it can time each one alone.
+export { collectOutline } from '../src/navigation/outline/collect.js';
+export { formatOutline } from '../src/navigation/outline/format.js';
+export { RULES } from '../src/navigation/outline/rules-for.js';
