@@ -138,15 +138,23 @@ function copyManuals(): void {
   cpSync(join(tools, 'dist', 'docs'), 'dist/docs', { recursive: true });
 }
 
-// Two outputs: dist/cli.js, the small ES module `toolcall` runs, and dist/main.cjs, every
+// Outline's parse worker (see @toolcall/tools) runs as a file of its own, which the tools look
+// for beside the code that starts it: dist/navigation-worker.js, beside dist/main.cjs.
+function navigationWorker(): string {
+  const tools = dirname(createRequire(import.meta.url).resolve('@toolcall/tools/package.json'));
+  return join(tools, 'dist', 'navigation-worker.js');
+}
+
+// Three outputs: dist/cli.js, the small ES module `toolcall` runs; dist/main.cjs, every
 // command in one CommonJS file, which cli.js compiles through V8's code cache (ES modules get
-// no code cache on Node 20). Each build cleans only its own files: they run side by side.
+// no code cache on Node 20); and dist/navigation-worker.js. Each build cleans only its own
+// files: they run side by side.
 export default defineConfig([
   {
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
     sourcemap: true,
-    clean: ['!main.cjs*', '!ajv.cjs', '!docs/**'],
+    clean: ['!main.cjs*', '!ajv.cjs', '!docs/**', '!navigation-worker.js*'],
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
   },
@@ -154,7 +162,7 @@ export default defineConfig([
     entry: { main: 'src/main.ts' },
     format: ['cjs'],
     sourcemap: true,
-    clean: ['!cli.js*'],
+    clean: ['!cli.js*', '!navigation-worker.js*'],
     target: 'node20',
     // import.meta.url of the bundled code is the bundle's own file URL.
     shims: true,
@@ -167,5 +175,14 @@ export default defineConfig([
     esbuildOptions(options) {
       options.supported = { ...options.supported, 'dynamic-import': false };
     },
+  },
+  {
+    entry: { 'navigation-worker': navigationWorker() },
+    format: ['esm'],
+    sourcemap: true,
+    clean: ['!cli.js*', '!main.cjs*', '!ajv.cjs', '!docs/**'],
+    target: 'node20',
+    noExternal: [/^(?!web-tree-sitter$|tree-sitter-|@vscode\/ripgrep$|node-pty$)/],
+    external,
   },
 ]);

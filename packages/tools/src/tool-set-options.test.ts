@@ -166,5 +166,8 @@ describe('createToolSet options', () => {
     expect(() => createToolSet({ workspace, onProgress: 1 as never })).toThrow(
       new TypeError('createToolSet: onProgress must be a function, received 1'),
     );
+    expect(() => createToolSet({ workspace, parseWorker: 'no' as never })).toThrow(
+      new TypeError('createToolSet: parseWorker must be a boolean, received no'),
+    );
   });
 });

@@ -114,6 +114,12 @@ export interface ToolSetOptions {
   readonly checkpoints?: CheckpointStore;
   /** Helper timeout for Glob, Grep and directory listings (default 20 s). */
   readonly searchTimeoutMs?: number;
+  /**
+   * Outline parses a large new JavaScript or TypeScript file in two parts at once, the second
+   * on a worker thread started the first time such a file comes (default true; false parses
+   * every file on the calling thread). The outline is the same either way.
+   */
+  readonly parseWorker?: boolean;
   /** WebFetch and WebSearch options, or `false` to leave both out. */
   readonly web?:
     | false
@@ -213,6 +219,11 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   ) {
     throw new TypeError(
       `createToolSet: artifacts.putBytes must be a function, received ${String(options.artifacts.putBytes)}`,
+    );
+  }
+  if (options.parseWorker !== undefined && typeof options.parseWorker !== 'boolean') {
+    throw new TypeError(
+      `createToolSet: parseWorker must be a boolean, received ${String(options.parseWorker)}`,
     );
   }
   checkPlanMode(options.planMode, 'createToolSet');
@@ -330,7 +341,11 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
 
 // WebFetch asks the pipeline itself about cross-host redirects, so it is built after it.
 function createDiscoverableTools(options: ToolSetOptions, cwd: string, pipeline: Pipeline): Tool[] {
-  const extras: Tool[] = [createOutlineTool({ cwd }), createNodeTool({ cwd })];
+  const navigation = {
+    cwd,
+    ...(options.parseWorker === undefined ? {} : { parseWorker: options.parseWorker }),
+  };
+  const extras: Tool[] = [createOutlineTool(navigation), createNodeTool(navigation)];
   if (options.web !== false) {
     // Fetched PDFs are saved in the session's durable artifact store when it keeps bytes.
     const putBytes = options.artifacts?.putBytes?.bind(options.artifacts);

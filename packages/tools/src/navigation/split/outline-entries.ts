@@ -14,7 +14,7 @@ import {
 } from '../tree-cache.js';
 import { parsePart, partEntries } from './parts.js';
 import { splitPoint, splitRanges } from './split-point.js';
-import { outlinePartInWorker, parseWorkerReady } from './worker-client.js';
+import { outlinePartInWorker, parseWorkerReady, prepareParseWorker } from './worker-client.js';
 
 /**
  * Characters from which a new file's outline is split between the calling thread and the
@@ -42,10 +42,11 @@ export async function outlineEntries(
   const known = cachedOutline(key, spec, text);
   if (known !== undefined) return known;
   freeReleased();
-  const at =
-    split && text.length >= SPLIT_MIN_LENGTH && !isCached(key, spec) && parseWorkerReady(spec.id)
-      ? splitPoint(text)
-      : -1;
+  const large = split && text.length >= SPLIT_MIN_LENGTH && !isCached(key, spec);
+  // The first large file of a language starts the worker (when none runs, as without a
+  // `loadLanguage`) and is parsed whole here while it warms up; later ones are split.
+  if (large && !parseWorkerReady(spec.id)) void prepareParseWorker(spec.id);
+  const at = large && parseWorkerReady(spec.id) ? splitPoint(text) : -1;
   if (at === -1) return withTree(key, spec, text, collect);
   const [head, tail] = splitRanges(text, at);
   const second = outlinePartInWorker(spec.id, text, tail);

@@ -14,7 +14,12 @@ import { useBuiltParseWorker } from '../testing/parse-worker.js';
 import { cachedOutline } from '../tree-cache.js';
 import { loadLanguage } from '../warm-up.js';
 import { SPLIT_MIN_LENGTH } from './outline-entries.js';
-import { parseWorkerReady, parseWorkerThread, stopParseWorker } from './worker-client.js';
+import {
+  parseWorkerReady,
+  parseWorkerThread,
+  prepareParseWorker,
+  stopParseWorker,
+} from './worker-client.js';
 
 const TS = languageById('typescript');
 const toolsRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -258,5 +263,21 @@ describe('the parse worker', () => {
     const key = freshKey();
     expect(await outlineText('big.ts', text, key)).toEqual(await wholeOutline('big.ts', text));
     expect(cachedOutline(key, TS, text)).toBeUndefined();
+  });
+
+  it('starts on the first large file when loadLanguage did not start it', async () => {
+    await stopParseWorker();
+    const first = bigFile('export const first = 1;\n');
+    const key = freshKey();
+    // Parsed whole while the worker it started warms up.
+    expect(await outlineText('big.ts', first, key)).toEqual(await wholeOutline('big.ts', first));
+    expect(cachedOutline(key, TS, first)).toBeUndefined();
+    expect(parseWorkerThread()).toBeDefined();
+    await prepareParseWorker('typescript');
+    expect(parseWorkerReady('typescript')).toBe(true);
+    const later = bigFile('export const later = 1;\n');
+    const next = freshKey();
+    expect(await outlineText('big.ts', later, next)).toEqual(await wholeOutline('big.ts', later));
+    expect(cachedOutline(next, TS, later)).toBeDefined();
   });
 });
