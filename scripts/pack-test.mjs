@@ -22,6 +22,40 @@ const packages = readdirSync(join(root, 'packages'))
 
 const results = [];
 let exitCode = 0;
+
+// Every changeset is one `changeset version` can read: frontmatter naming publishable
+// packages of this workspace with a bump type, then a summary. A formatter that rewrote the
+// `---` lines once made one unreadable, which breaks the release, not the build.
+{
+  const publishable = new Set(packages.map(({ manifest }) => manifest.name));
+  const problems = [];
+  for (const file of readdirSync(join(root, '.changeset')).filter(
+    (name) => name.endsWith('.md') && name !== 'README.md',
+  )) {
+    const text = readFileSync(join(root, '.changeset', file), 'utf8');
+    const match = /^---\n([\s\S]*?)\n---\n+(\S[\s\S]*)$/.exec(text);
+    if (match === null) {
+      problems.push(`${file}: expected frontmatter between two "---" lines, then a summary`);
+      continue;
+    }
+    for (const line of match[1].split('\n')) {
+      const entry = /^"([^"]+)": (major|minor|patch)$/.exec(line);
+      if (entry === null)
+        problems.push(
+          `${file}: expected \`"@toolcall/name": patch|minor|major\`, got ${JSON.stringify(line)}`,
+        );
+      else if (!publishable.has(entry[1]))
+        problems.push(`${file}: ${entry[1]} is not a publishable package here`);
+    }
+  }
+  results.push({ name: 'changesets', ok: problems.length === 0, summary: problems.join('; ') });
+  console.log(
+    problems.length === 0
+      ? '✓ changesets: every one reads'
+      : `✗ changesets: ${problems.join('; ')}`,
+  );
+}
+
 try {
   const dependencies = {};
   for (const { dir, manifest } of packages) {
