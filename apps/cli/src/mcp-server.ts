@@ -23,10 +23,15 @@ export function createMcpServer(options: {
   tools: () => readonly Tool[];
   media: SessionMedia;
   version: string;
+  /** What the initialize result tells the client: the specialist listing. */
+  instructions?: string;
 }): Server {
   const server = new Server(
     { name: 'toolcall', version: options.version },
-    { capabilities: { tools: {} } },
+    {
+      capabilities: { tools: {} },
+      ...(options.instructions ? { instructions: options.instructions } : {}),
+    },
   );
   let counter = 0;
   server.setRequestHandler(ListToolsRequestSchema, () => ({

@@ -88,6 +88,7 @@ export async function setUp(
     askUser: extra.askUser ? extra.askUser(values.yes ? () => 'allow-once' : undefined) : asker,
     media,
     hooks: config.hooks ?? [],
+    ...(config.toolCall === undefined ? {} : { toolCall: config.toolCall }),
     ...(extra.tools ? { extraTools: extra.tools } : {}),
     ...(extra.composable ? { composable: extra.composable } : {}),
   });

@@ -5,6 +5,7 @@ import type {
   PermissionMode,
   PermissionRule,
   Pipeline,
+  SpecialistListing,
   Tool,
 } from '@toolcall/pipeline';
 import { commandHook, createFileCheckpointStore } from '@toolcall/pipeline/node';
@@ -37,7 +38,12 @@ export interface CliToolSetOptions {
   readonly composable?: readonly string[];
   /** Counts loopback hosts as public for WebFetch (tests serve on 127.0.0.1). */
   readonly loopbackIsPublic?: boolean;
+  /** The config's `toolCall` settings: the listing's budget and the Returned row threshold. */
+  readonly toolCall?: Config['toolCall'];
 }
+
+/** The context window the specialist listing is budgeted against when the config names none. */
+export const DEFAULT_CONTEXT_WINDOW = 200_000;
 
 /** The pipeline and the renderers of its tools. */
 export interface CliToolSet {
@@ -45,6 +51,11 @@ export interface CliToolSet {
   /** The tools a client is given directly: the native list, ToolSearch and ToolCall. */
   readonly native: readonly Tool[];
   readonly renderers: RendererRegistry;
+  /**
+   * The specialist listing of the discoverable tools, within the config's `listingShare` of its
+   * `contextWindow`.
+   */
+  listing(): SpecialistListing;
   /** Stops every process the tool set started and finishes writing `allow always` rules. */
   close(): Promise<void>;
 }
@@ -98,6 +109,13 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     pipeline: set.pipeline,
     native: set.native,
     renderers,
+    listing: () =>
+      set.listing({
+        contextWindow: options.toolCall?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+        ...(options.toolCall?.listingShare === undefined
+          ? {}
+          : { share: options.toolCall.listingShare }),
+      }),
     close: async () => {
       await set.close();
       await persister.flush();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createExecManager, type ExecManager, type SandboxMode } from '@toolcall/exec';
 import {
   type ArtifactStore,
+  type Catalog,
   type CheckpointStore,
   createCatalog,
   createPipeline,
@@ -10,11 +11,14 @@ import {
   createToolSearchTool,
   type HandlerContext,
   type HookRegistration,
+  type ListingOptions,
   type MediaSink,
   type PermissionAsker,
   type PermissionMode,
   type PermissionRule,
   type Pipeline,
+  renderListing,
+  type SpecialistListing,
   type Tool,
   type ToolCallProgress,
 } from '@toolcall/pipeline';
@@ -171,6 +175,17 @@ export interface ToolSet {
   readonly resources: ResourceResolver;
   /** The process manager behind Bash, WriteStdin, ListExecutions, StopExecution and Monitor. */
   readonly exec: ExecManager;
+  /**
+   * The catalog of a request as it stands now: the native tools plus every tool of the
+   * discoverable groups registered so far (what ToolSearch answers from and ToolCall may call).
+   */
+  catalog(): Catalog;
+  /**
+   * The specialist listing of that catalog: each discoverable, non-native tool as a calling
+   * shape and summary, within `share` (default 0.02) of a `contextWindow` of tokens. Deliver it
+   * to the model again only when its `fingerprint` changes.
+   */
+  listing(options: ListingOptions): SpecialistListing;
   /**
    * Forgets what the root conversation has read, so the next Read of any file returns its
    * contents again; call it after compacting the conversation.
@@ -332,6 +347,8 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     }),
     resources,
     exec,
+    catalog,
+    listing: (listingOptions) => renderListing(catalog(), listingOptions),
     forgetReads: () => readMemory.clear(),
     close: async () => {
       if (options.exec === undefined) await exec.teardown();
