@@ -83,6 +83,7 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     media,
     version: '0.0.0',
     instructions: setup.value.listing().text,
+    onSent: (toolUseId) => setup.value.checkpoints.settle(toolUseId),
   });
   server = mcp;
   const closed = new Promise<void>((done) => {

@@ -25,6 +25,8 @@ export function createMcpServer(options: {
   version: string;
   /** What the initialize result tells the client: the specialist listing. */
   instructions?: string;
+  /** Called once a ToolCall's outcome is projected for the reply: its checkpoint can go. */
+  onSent?: (toolUseId: string) => Promise<void>;
 }): Server {
   const server = new Server(
     { name: 'toolcall', version: options.version },
@@ -123,6 +125,7 @@ export function createMcpServer(options: {
               },
             ];
       });
+      if (outcome.toolName === 'ToolCall') await options.onSent?.(toolUseId);
       return {
         content: [{ type: 'text' as const, text: projected.text }, ...images],
         isError: projected.isError,

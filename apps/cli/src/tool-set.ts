@@ -8,9 +8,10 @@ import type {
   SpecialistListing,
   Tool,
 } from '@toolcall/pipeline';
-import { commandHook, createFileCheckpointStore } from '@toolcall/pipeline/node';
+import { commandHook } from '@toolcall/pipeline/node';
 import { builtinRenderers, type RendererRegistry } from '@toolcall/render';
 import { createToolSet } from '@toolcall/tools';
+import { createSessionCheckpoints, type SessionCheckpoints } from './checkpoints.js';
 import type { Config } from './config.js';
 import { createRulePersister } from './persist-rule.js';
 import { readScopeHook } from './read-scope-hook.js';
@@ -56,6 +57,11 @@ export interface CliToolSet {
    * `contextWindow`.
    */
   listing(): SpecialistListing;
+  /**
+   * The session's ToolCall checkpoints (`SESSION/toolcall/`): the journals of running scripts
+   * are autosaved there until `close`.
+   */
+  readonly checkpoints: Pick<SessionCheckpoints, 'recover' | 'settle'>;
   /** Stops every process the tool set started and finishes writing `allow always` rules. */
   close(): Promise<void>;
 }
@@ -79,6 +85,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
   let registered: Pipeline | undefined;
   hooks.unshift(readScopeHook(options.workspace, () => registered!));
   const persister = createRulePersister(join(options.workspace, '.toolcall', 'config.json'));
+  const checkpoints = createSessionCheckpoints(join(options.session.directory, 'toolcall'));
   const set = createToolSet({
     workspace: options.workspace,
     session: { id: options.session.id },
@@ -93,13 +100,14 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     hooks,
     media: options.media,
     artifacts: createSessionArtifacts(options.session.directory),
-    checkpoints: createFileCheckpointStore(join(options.session.directory, 'toolcall')),
+    checkpoints: checkpoints.store,
     extraTools: options.extraTools ?? [],
     extraGroups: [UPSTREAM_GROUP],
     composable: options.composable ?? [],
     ...(options.loopbackIsPublic ? { web: { fetch: { treatLoopbackAsPublic: true } } } : {}),
   });
   registered = set.pipeline;
+  checkpoints.autosave(() => set.toolCallJournals());
   const renderers = set.renderers;
   for (const [name, spec] of Object.entries(builtinRenderers)) {
     if (renderers.resolve(name, 'success') === undefined) renderers.register(name, spec);
@@ -116,8 +124,10 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
           ? {}
           : { share: options.toolCall.listingShare }),
       }),
+    checkpoints,
     close: async () => {
       await set.close();
+      await checkpoints.stop();
       await persister.flush();
     },
   };

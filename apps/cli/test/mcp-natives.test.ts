@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -180,6 +180,20 @@ describe('toolcall mcp: every offered tool', () => {
     expect(result.isError).toBe(false);
     expect(textOf(result)).toContain('m.ts:1: [Function] f');
     expect(textOf(result)).toMatch(/Node Type: return\b/);
+  });
+});
+
+describe('toolcall mcp: ToolCall checkpoints', () => {
+  it('removes the checkpoint of every ToolCall whose reply was sent', async () => {
+    const result = await yes.callTool({
+      name: 'ToolCall',
+      arguments: { expression: '(length (Glob :pattern "*.txt"))' },
+    });
+    expect(result.isError).toBe(false);
+    const sessions = join(yesDir, '.toolcall', 'sessions');
+    const folders = readdirSync(sessions).map((id) => join(sessions, id, 'toolcall'));
+    expect(folders.length).toBeGreaterThan(0);
+    for (const folder of folders) expect(readdirSync(folder)).toEqual([]);
   });
 });
 

@@ -1,10 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PermissionRule, Tool, ToolCallProgress } from '@toolcall/pipeline';
-import { wrapTool } from '@toolcall/pipeline';
+import type {
+  PermissionRule,
+  Tool,
+  ToolCallCheckpoint,
+  ToolCallProgress,
+} from '@toolcall/pipeline';
+import { defineTool, wrapTool, z } from '@toolcall/pipeline';
 import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from './testing/workspace.js';
-import { createToolSet } from './tool-set.js';
+import { createToolSet, type ToolSet } from './tool-set.js';
 
 // A wrapped tool (like an upstream MCP tool) named `test/NAME` that echoes its text back.
 function echoTool(name: string, groups: readonly string[]): Tool {
@@ -105,6 +110,45 @@ describe('createToolSet options', () => {
       expect(outcome).toEqual({ status: 'success', result: '1\tp' });
       expect(progress.at(-1)).toMatchObject({ active: [], completed: 1, failed: 0, denied: 0 });
       expect(progress.some((update) => update.active.includes('Read'))).toBe(true);
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
+  it('hands out the journals of running scripts for an autosave, and none once they settle', async () => {
+    const seen: ToolCallCheckpoint[][] = [];
+    let set: ToolSet | undefined;
+    const probe = defineTool({
+      name: 'Probe',
+      description: 'Reports the journals while it runs.',
+      readOnly: true,
+      args: z.object({}),
+      handler: async () => {
+        seen.push(set!.toolCallJournals());
+        return 'probed';
+      },
+    }) as unknown as Tool;
+    const workspace = await createTestWorkspace({ extraTools: [probe], native: ['Probe'] });
+    set = workspace.toolSet;
+    try {
+      await workspace.write('p.txt', 'p\n');
+      const outcome = await workspace.call('ToolCall', {
+        expression: '(Read :file_path "p.txt") (Probe)',
+      });
+      expect(outcome.status).toBe('success');
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject([
+        {
+          version: 1,
+          envelopeId: outcome.toolUseId,
+          state: 'running',
+          children: [
+            { id: `${outcome.toolUseId}/1`, tool: 'Read', status: 'success', result: '1\tp' },
+            { id: `${outcome.toolUseId}/2`, tool: 'Probe', status: 'running' },
+          ],
+        },
+      ]);
+      expect(set.toolCallJournals()).toEqual([]);
     } finally {
       await workspace.dispose();
     }

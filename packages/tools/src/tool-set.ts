@@ -20,6 +20,7 @@ import {
   renderListing,
   type SpecialistListing,
   type Tool,
+  type ToolCallCheckpoint,
   type ToolCallProgress,
 } from '@toolcall/pipeline';
 import { createRendererRegistry, type RendererRegistry } from '@toolcall/render';
@@ -187,6 +188,13 @@ export interface ToolSet {
    */
   listing(options: ListingOptions): SpecialistListing;
   /**
+   * Running checkpoints of the ToolCall scripts in flight, from their in-memory journals: write
+   * them to the `checkpoints` store on an autosave, so a process killed mid-script leaves the
+   * nested calls that had completed (the store is otherwise written only before the first nested
+   * call and at settlement).
+   */
+  toolCallJournals(): ToolCallCheckpoint[];
+  /**
    * Forgets what the root conversation has read, so the next Read of any file returns its
    * contents again; call it after compacting the conversation.
    */
@@ -349,6 +357,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     exec,
     catalog,
     listing: (listingOptions) => renderListing(catalog(), listingOptions),
+    toolCallJournals: () => driver.journals(),
     forgetReads: () => readMemory.clear(),
     close: async () => {
       if (options.exec === undefined) await exec.teardown();
