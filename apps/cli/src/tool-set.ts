@@ -104,6 +104,9 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     extraTools: options.extraTools ?? [],
     extraGroups: [UPSTREAM_GROUP],
     composable: options.composable ?? [],
+    ...(options.toolCall?.returnedLineThreshold === undefined
+      ? {}
+      : { toolCall: { returnedLineThreshold: options.toolCall.returnedLineThreshold } }),
     ...(options.loopbackIsPublic ? { web: { fetch: { treatLoopbackAsPublic: true } } } : {}),
   });
   registered = set.pipeline;

@@ -154,6 +154,25 @@ describe('createToolSet options', () => {
     }
   });
 
+  it('collapses a long returned value at toolCall.returnedLineThreshold (default 20, 0 never)', async () => {
+    const collapsedAt = async (toolCall?: { returnedLineThreshold: number }) => {
+      const workspace = await createTestWorkspace(toolCall === undefined ? {} : { toolCall });
+      try {
+        await workspace.write('l.txt', Array.from({ length: 21 }, (_, i) => `l${i}\n`).join(''));
+        const outcome = await workspace.call('ToolCall', {
+          expression: '(concat (Read :file_path "l.txt") "")',
+        });
+        return (outcome.renderData as { returned: { lines: number; collapsed: boolean } }).returned;
+      } finally {
+        await workspace.dispose();
+      }
+    };
+    expect(await collapsedAt()).toEqual(expect.objectContaining({ lines: 21, collapsed: true }));
+    expect(await collapsedAt({ returnedLineThreshold: 0 })).toMatchObject({ collapsed: false });
+    expect(await collapsedAt({ returnedLineThreshold: 21 })).toMatchObject({ collapsed: false });
+    expect(await collapsedAt({ returnedLineThreshold: 5 })).toMatchObject({ collapsed: true });
+  });
+
   it('reports the rule an allow-always answer adds to onRuleAdded', async () => {
     const added: [PermissionRule, string][] = [];
     const workspace = await createTestWorkspace({
@@ -209,6 +228,32 @@ describe('createToolSet options', () => {
     );
     expect(() => createToolSet({ workspace, onProgress: 1 as never })).toThrow(
       new TypeError('createToolSet: onProgress must be a function, received 1'),
+    );
+    expect(() => createToolSet({ workspace, toolCall: 3 as never })).toThrow(
+      new TypeError(
+        'createToolSet: toolCall must be an object with keys parallelism, returnedLineThreshold, childResultLimit, limits, auditBounds, telemetry, received 3',
+      ),
+    );
+    expect(() => createToolSet({ workspace, toolCall: { threshold: 1 } as never })).toThrow(
+      new TypeError(
+        'createToolSet: toolCall has an unknown key `threshold`; expected only parallelism, returnedLineThreshold, childResultLimit, limits, auditBounds, telemetry',
+      ),
+    );
+    expect(() => createToolSet({ workspace, toolCall: { returnedLineThreshold: -1 } })).toThrow(
+      new TypeError(
+        'createToolSet: toolCall.returnedLineThreshold must be an integer of at least 0, received -1',
+      ),
+    );
+    expect(() => createToolSet({ workspace, toolCall: { parallelism: 0 } })).toThrow(
+      new TypeError(
+        'createToolSet: toolCall.parallelism must be an integer of at least 1, received 0',
+      ),
+    );
+    expect(() => createToolSet({ workspace, toolCall: { limits: 'x' as never } })).toThrow(
+      new TypeError('createToolSet: toolCall.limits must be an object, received x'),
+    );
+    expect(() => createToolSet({ workspace, toolCall: { telemetry: 1 as never } })).toThrow(
+      new TypeError('createToolSet: toolCall.telemetry must be a function, received 1'),
     );
     expect(() => createToolSet({ workspace, parseWorker: 'no' as never })).toThrow(
       new TypeError('createToolSet: parseWorker must be a boolean, received no'),

@@ -38,6 +38,7 @@ import { createTargetPreparer } from './prepare-targets.js';
 import { ReadMemo } from './read/read-memo.js';
 import { fileToolRenderers } from './render/renderers.js';
 import { createSnapshotReader } from './snapshot-reader.js';
+import { type ToolSetToolCallOptions, toolCallOptions } from './tool-call-options.js';
 import {
   type ArtifactBytesStore,
   createWebFetchTool,
@@ -147,6 +148,11 @@ export interface ToolSetOptions {
   readonly native?: readonly string[];
   /** Names admitted for composition in ToolCall (wrapped tools are standalone-only otherwise). */
   readonly composable?: readonly string[];
+  /**
+   * ToolCall's driver settings: `limits`, `parallelism`, `returnedLineThreshold`,
+   * `childResultLimit`, `auditBounds` and the `telemetry` of its `ptc-script` span.
+   */
+  readonly toolCall?: ToolSetToolCallOptions;
   /** Receives ToolCall's progress while a script runs. */
   readonly onProgress?: (progress: ToolCallProgress) => void;
   /** Receives every rule an `always` or `session` answer adds, so a harness can persist it. */
@@ -250,6 +256,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     );
   }
   checkPlanMode(options.planMode, 'createToolSet');
+  const toolCall = toolCallOptions(options.toolCall);
   const sessionId = options.session?.id;
   const cwd = path.resolve(options.workspace, options.session?.cwd ?? '.');
   const docsDirectory = options.docsDirectory ?? packagedDocsDirectory();
@@ -333,6 +340,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   const extras = [...createDiscoverableTools(options, cwd, pipeline).filter(kept), ...extraTools];
   for (const tool of extras) pipeline.register(tool);
   const driver = createToolCallDriver({
+    ...toolCall,
     pipeline,
     ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
