@@ -2,6 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   PermissionRule,
+  ScriptSpan,
+  TelemetryRecord,
   Tool,
   ToolCallCheckpoint,
   ToolCallProgress,
@@ -173,6 +175,40 @@ describe('createToolSet options', () => {
     expect(await collapsedAt({ returnedLineThreshold: 5 })).toMatchObject({ collapsed: true });
   });
 
+  it('passes the toolCall settings to the driver (its span and budgets) and telemetry to the pipeline', async () => {
+    const spans: ScriptSpan[] = [];
+    const records: TelemetryRecord[] = [];
+    const workspace = await createTestWorkspace({
+      toolCall: {
+        limits: { nestedCalls: 1 },
+        telemetry: (span) => spans.push(span),
+      },
+      telemetry: (record) => records.push(record),
+    });
+    try {
+      await workspace.write('p.txt', 'p\n');
+      const one = await workspace.call('ToolCall', { expression: '(Read :file_path "p.txt")' });
+      expect(one.status).toBe('success');
+      const two = await workspace.call('ToolCall', {
+        expression: '(list (Read :file_path "p.txt") (Read :file_path "p.txt"))',
+      });
+      expect(two.status).toBe('error');
+      expect(spans.map(({ durationMs, ...span }) => span)).toEqual([
+        { name: 'ptc-script', outcome: 'success', budget: undefined, nestedCalls: 1 },
+        { name: 'ptc-script', outcome: 'budget', budget: 'nested-calls', nestedCalls: 1 },
+      ]);
+      // The pipeline's own records: each nested Read and each envelope, redacted.
+      expect(records.map((record) => [record.tool, record.source, record.outcome])).toEqual([
+        ['Read', 'ptc', 'success'],
+        ['ToolCall', expect.any(String), 'success'],
+        ['Read', 'ptc', 'success'],
+        ['ToolCall', expect.any(String), 'error'],
+      ]);
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
   it('reports the rule an allow-always answer adds to onRuleAdded', async () => {
     const added: [PermissionRule, string][] = [];
     const workspace = await createTestWorkspace({
@@ -254,6 +290,9 @@ describe('createToolSet options', () => {
     );
     expect(() => createToolSet({ workspace, toolCall: { telemetry: 1 as never } })).toThrow(
       new TypeError('createToolSet: toolCall.telemetry must be a function, received 1'),
+    );
+    expect(() => createToolSet({ workspace, telemetry: {} as never })).toThrow(
+      new TypeError('createToolSet: telemetry must be a function, received [object Object]'),
     );
     expect(() => createToolSet({ workspace, parseWorker: 'no' as never })).toThrow(
       new TypeError('createToolSet: parseWorker must be a boolean, received no'),

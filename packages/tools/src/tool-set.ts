@@ -19,6 +19,7 @@ import {
   type Pipeline,
   renderListing,
   type SpecialistListing,
+  type TelemetryRecord,
   type Tool,
   type ToolCallCheckpoint,
   type ToolCallProgress,
@@ -148,6 +149,8 @@ export interface ToolSetOptions {
   readonly native?: readonly string[];
   /** Names admitted for composition in ToolCall (wrapped tools are standalone-only otherwise). */
   readonly composable?: readonly string[];
+  /** Receives one telemetry record per settled call (nested calls included), from the pipeline. */
+  readonly telemetry?: (record: TelemetryRecord) => void;
   /**
    * ToolCall's driver settings: `limits`, `parallelism`, `returnedLineThreshold`,
    * `childResultLimit`, `auditBounds` and the `telemetry` of its `ptc-script` span.
@@ -235,6 +238,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     'reviewPatch',
     'ownerOf',
     'acceptsMedia',
+    'telemetry',
   ] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'function') {
       throw new TypeError(
@@ -309,6 +313,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     workingDirectory: cwd,
     ...(options.askUser === undefined ? {} : { asker: options.askUser }),
     ...(options.onRuleAdded === undefined ? {} : { onRuleAdded: options.onRuleAdded }),
+    ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
     // The escalation gate and ApplyPatch's review and Plan-mode hooks run before the harness's own.
     hooks: [
       ...execution.hooks,
