@@ -84,6 +84,7 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     version: '0.0.0',
     instructions: setup.value.listing().text,
     onSent: (toolUseId) => setup.value.checkpoints.settle(toolUseId),
+    progress: setup.value.progress,
   });
   server = mcp;
   const closed = new Promise<void>((done) => {

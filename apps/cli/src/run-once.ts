@@ -32,7 +32,7 @@ export async function runOnce({ command, values, request }: RunOnceOptions, io: 
     return 2;
   }
   const { pipeline, renderers } = setup.value;
-  status = startStatusLine(pipeline, io);
+  status = startStatusLine(pipeline, io, setup.value.progress);
   const run = pipeline.runTool(request);
   const cancel = () => run.cancel();
   io.signal?.addEventListener('abort', cancel, { once: true });

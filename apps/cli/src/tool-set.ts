@@ -14,6 +14,7 @@ import { createToolSet } from '@toolcall/tools';
 import { createSessionCheckpoints, type SessionCheckpoints } from './checkpoints.js';
 import type { Config } from './config.js';
 import { createRulePersister } from './persist-rule.js';
+import { createProgressHub, type ProgressHub } from './progress.js';
 import { readScopeHook } from './read-scope-hook.js';
 import { createSessionArtifacts } from './session-artifacts.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
@@ -62,6 +63,8 @@ export interface CliToolSet {
    * are autosaved there until `close`.
    */
   readonly checkpoints: Pick<SessionCheckpoints, 'recover' | 'settle'>;
+  /** ToolCall's live aggregate of each running script: active tools, counts, permission waits. */
+  readonly progress: Pick<ProgressHub, 'subscribe'>;
   /** Stops every process the tool set started and finishes writing `allow always` rules. */
   close(): Promise<void>;
 }
@@ -86,6 +89,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
   hooks.unshift(readScopeHook(options.workspace, () => registered!));
   const persister = createRulePersister(join(options.workspace, '.toolcall', 'config.json'));
   const checkpoints = createSessionCheckpoints(join(options.session.directory, 'toolcall'));
+  const progress = createProgressHub();
   const set = createToolSet({
     workspace: options.workspace,
     session: { id: options.session.id },
@@ -94,6 +98,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     sessionStore: dirname(options.session.directory),
     permissions: options.permissions,
     ...(options.askUser === undefined ? {} : { askUser: options.askUser }),
+    onProgress: (update) => progress.publish(update),
     onRuleAdded: (rule, scope) => {
       if (scope === 'always') persister.add(rule);
     },
@@ -128,6 +133,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
           : { share: options.toolCall.listingShare }),
       }),
     checkpoints,
+    progress,
     close: async () => {
       await set.close();
       await checkpoints.stop();
