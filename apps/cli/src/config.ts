@@ -49,6 +49,14 @@ export const configSchema = z
           .strict(),
       )
       .optional(),
+    toolCall: z
+      .object({
+        contextWindow: z.number().int().positive().optional(),
+        listingShare: z.number().positive().max(1).optional(),
+        returnedLineThreshold: z.number().int().min(0).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -179,7 +187,10 @@ function shapeAt(path: readonly PropertyKey[]): string | undefined {
   }
   return undefined;
 }
-/** Loads the user file then the workspace file; workspace rules come after (and sandbox wins). */
+/**
+ * Loads the user file then the workspace file; workspace rules come after, and the workspace's
+ * sandbox and each of its `toolCall` settings win.
+ */
 export async function loadConfig(workspace: string, env: NodeJS.ProcessEnv): Promise<ConfigResult> {
   const user = await loadConfigFile(userConfigPath(env));
   if (!user.success) return user;
@@ -193,6 +204,7 @@ export async function loadConfig(workspace: string, env: NodeJS.ProcessEnv): Pro
   ];
   const mode = b.permissions?.mode ?? a.permissions?.mode;
   const sandbox = b.sandbox ?? a.sandbox;
+  const toolCall = { ...a.toolCall, ...b.toolCall };
   return {
     success: true,
     value: {
@@ -205,6 +217,7 @@ export async function loadConfig(workspace: string, env: NodeJS.ProcessEnv): Pro
       ...(sandbox ? { sandbox } : {}),
       hooks: [...(a.hooks ?? []), ...(b.hooks ?? [])],
       upstreams: { ...a.upstreams, ...b.upstreams },
+      ...(Object.keys(toolCall).length > 0 ? { toolCall } : {}),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Pipeline, Tool } from '@toolcall/pipeline';
 import { commonOptions } from './common-options.js';
 import { loadConfig } from './config.js';
 import type { CliIo } from './io.js';
@@ -12,7 +12,6 @@ import {
   type Upstream,
   type UpstreamSpec,
 } from './mcp-upstream.js';
-import type { SessionMedia } from './media-sink.js';
 import { workspaceProblem } from './session.js';
 import { setUp } from './setup.js';
 
@@ -63,36 +62,38 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
       return 1;
     }
   }
-  let pipeline: Pipeline | undefined;
-  let native: readonly Tool[] = [];
-  let media: SessionMedia | undefined;
-  const server = createMcpServer({
-    pipeline: () => pipeline!,
-    tools: () => native,
-    media: { put: (...args) => media!.put(...args), bytes: (id) => media?.bytes(id) },
-    version: '0.0.0',
-  });
+  // The server is made once the tool set exists (its listing goes into the instructions); the
+  // asker, needed to build the tool set, reaches it through this binding.
+  let server: Server | undefined;
   const setup = await setUp(values, io, {
     config: config.value,
     tools: upstreams.flatMap((upstream) => upstream.tools),
     composable: upstreams.flatMap((upstream) => upstream.composable),
-    askUser: (fallback) => createElicitingAsker(server, fallback),
+    askUser: (fallback) => (request) => createElicitingAsker(server!, fallback)(request),
   });
   if (!setup.success) {
     io.stderr.write(`toolcall mcp: ${setup.error}\n`);
     await Promise.all(upstreams.map((upstream) => upstream.close()));
     return 2;
   }
-  pipeline = setup.value.pipeline;
-  native = setup.value.native;
-  media = setup.value.media;
+  const { pipeline, native, media } = setup.value;
+  const mcp = createMcpServer({
+    pipeline: () => pipeline,
+    tools: () => native,
+    media,
+    version: '0.0.0',
+    instructions: setup.value.listing().text,
+    onSent: (toolUseId) => setup.value.checkpoints.settle(toolUseId),
+    progress: setup.value.progress,
+  });
+  server = mcp;
   const closed = new Promise<void>((done) => {
-    server.onclose = done;
+    mcp.onclose = done;
   });
   const input = io.stdin ?? process.stdin;
-  await server.connect(new StdioServerTransport(input, io.stdout));
+  await mcp.connect(new StdioServerTransport(input, io.stdout));
   // Ctrl-C or the end of stdin closes the server; then its processes and upstreams are stopped.
-  const stop = () => void server.close();
+  const stop = () => void mcp.close();
   io.signal?.addEventListener('abort', stop, { once: true });
   input.once('end', stop);
   input.once('close', stop);

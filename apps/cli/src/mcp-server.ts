@@ -7,10 +7,12 @@ import {
   type Pipeline,
   projectToolCall,
   type Tool,
+  type ToolCallProgress,
   toMcpTool,
 } from '@toolcall/pipeline';
 import { describeRequest } from './asker.js';
 import type { SessionMedia } from './media-sink.js';
+import { describeProgress, type ProgressHub } from './progress.js';
 
 /**
  * The MCP server over a pipeline: the native tools, ToolSearch and ToolCall. The other tools
@@ -23,10 +25,19 @@ export function createMcpServer(options: {
   tools: () => readonly Tool[];
   media: SessionMedia;
   version: string;
+  /** What the initialize result tells the client: the specialist listing. */
+  instructions?: string;
+  /** ToolCall's live aggregates, sent as progress notifications. */
+  progress?: Pick<ProgressHub, 'subscribe'>;
+  /** Called once a ToolCall's outcome is projected for the reply: its checkpoint can go. */
+  onSent?: (toolUseId: string) => Promise<void>;
 }): Server {
   const server = new Server(
     { name: 'toolcall', version: options.version },
-    { capabilities: { tools: {} } },
+    {
+      capabilities: { tools: {} },
+      ...(options.instructions ? { instructions: options.instructions } : {}),
+    },
   );
   let counter = 0;
   server.setRequestHandler(ListToolsRequestSchema, () => ({
@@ -57,41 +68,35 @@ export function createMcpServer(options: {
     const toolUseId = `mcp-${counter}`;
     const token = request.params._meta?.progressToken;
     let settled = 0;
-    // Progress: one notification per nested call that starts or settles.
+    const notify = (message: string) =>
+      void extra
+        .sendNotification({
+          method: 'notifications/progress',
+          params: { progressToken: token!, progress: settled, message },
+        })
+        .catch(() => {});
+    // Progress: ToolCall's aggregate each time it changes (`Read, Grep · 3 done · 1 waiting
+    // for approval`); `progress` counts the nested calls that have settled.
     const unsubscribe =
-      token === undefined
+      token === undefined || options.progress === undefined
         ? () => {}
-        : pipeline.subscribe((event) => {
-            if (event.parentId !== toolUseId || event.type === 'permission-approved') return;
-            if (event.type === 'settled') settled += 1;
-            void extra
-              .sendNotification({
-                method: 'notifications/progress',
-                params: {
-                  progressToken: token,
-                  progress: settled,
-                  message: `${event.type === 'started' ? 'started' : 'finished'} ${event.toolName}`,
-                },
-              })
-              .catch(() => {});
+        : options.progress.subscribe((update: ToolCallProgress) => {
+            if (update.envelopeId !== toolUseId) return;
+            settled = update.completed + update.failed + update.denied;
+            notify(describeProgress(update));
           });
     // A heartbeat keeps a client informed during a long call with no nested calls.
     const started = Date.now();
     const heartbeat =
       token === undefined
         ? undefined
-        : setInterval(() => {
-            void extra
-              .sendNotification({
-                method: 'notifications/progress',
-                params: {
-                  progressToken: token,
-                  progress: settled,
-                  message: `running ${request.params.name} (${Math.round((Date.now() - started) / 1000)} s)`,
-                },
-              })
-              .catch(() => {});
-          }, 1000);
+        : setInterval(
+            () =>
+              notify(
+                `running ${request.params.name} (${Math.round((Date.now() - started) / 1000)} s)`,
+              ),
+            1000,
+          );
     heartbeat?.unref();
     const run = pipeline.runTool({
       name: request.params.name,
@@ -118,6 +123,7 @@ export function createMcpServer(options: {
               },
             ];
       });
+      if (outcome.toolName === 'ToolCall') await options.onSent?.(toolUseId);
       return {
         content: [{ type: 'text' as const, text: projected.text }, ...images],
         isError: projected.isError,

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { ToolOutcome } from '@toolcall/pipeline';
+import type { RecoveredToolCall, ToolOutcome } from '@toolcall/pipeline';
 import {
   buildRenderTree,
   genericRenderer,
@@ -161,4 +161,36 @@ export function failureLine(outcome: ToolOutcome): string | undefined {
   }
   const text = typeof outcome.result === 'string' ? outcome.result : (outcome.error?.message ?? '');
   return text.split('\n')[0]!.replace(/^Error: /, '');
+}
+
+/**
+ * Shows on stderr the ToolCall scripts a killed process left unfinished in a resumed session:
+ * one interrupted row each, with the nested calls it made (those that completed were not
+ * rolled back).
+ */
+export function showRecovered(
+  sessionId: string,
+  recovered: readonly RecoveredToolCall[],
+  registry: RendererRegistry,
+  io: CliIo,
+): void {
+  if (recovered.length === 0) return;
+  const scripts =
+    recovered.length === 1 ? 'a ToolCall script' : `${recovered.length} ToolCall scripts`;
+  io.stderr.write(
+    `toolcall: session ${sessionId}: ${scripts} ended before finishing and will not resume; what ran:\n`,
+  );
+  for (const record of recovered) {
+    const call: ToolCallRecord = {
+      id: record.toolUseId,
+      tool: record.toolName,
+      result: record.result,
+      status: record.status,
+      renderData: record.renderData as unknown as ToolCallRecord['renderData'],
+    };
+    const tree = buildRenderTree([call], { registry: openingRoot(registry, call.id) });
+    io.stderr.write(
+      renderAnsi(tree, { isTTY: io.stderr.isTTY === true, env: io.env ?? process.env }),
+    );
+  }
 }

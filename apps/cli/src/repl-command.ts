@@ -105,6 +105,7 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
     }).outcome;
     if (outcome.status === 'success' && DEFINITION.test(source)) definitions.push(source);
     await present(outcome, setup.value.renderers, io, {});
+    await setup.value.checkpoints.settle(outcome.toolUseId);
     const failure = failureLine(outcome);
     if (failure !== undefined) io.stderr.write(`${failure}\n`);
     rl.setPrompt('tc> ');

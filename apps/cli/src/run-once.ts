@@ -32,7 +32,7 @@ export async function runOnce({ command, values, request }: RunOnceOptions, io: 
     return 2;
   }
   const { pipeline, renderers } = setup.value;
-  status = startStatusLine(pipeline, io);
+  status = startStatusLine(pipeline, io, setup.value.progress);
   const run = pipeline.runTool(request);
   const cancel = () => run.cancel();
   io.signal?.addEventListener('abort', cancel, { once: true });
@@ -41,6 +41,8 @@ export async function runOnce({ command, values, request }: RunOnceOptions, io: 
   status.stop();
   await setup.value.close();
   const presented = await present(outcome, renderers, io, values);
+  // Shown: the script's checkpoint has served its purpose.
+  if (outcome.toolName === 'ToolCall') await setup.value.checkpoints.settle(outcome.toolUseId);
   const failure = failureLine(outcome);
   if (failure !== undefined) io.stderr.write(`toolcall ${command}: ${failure}\n`);
   // A report that could not be written is a failure even when the call itself succeeded.

@@ -1,8 +1,9 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createSessionCheckpoints } from './checkpoints.js';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
-import { listSessions, pruneSessions, workspaceProblem } from './session.js';
+import { listSessions, pruneSessions, sessionsRoot, workspaceProblem } from './session.js';
 
 /**
  * `toolcall sessions [prune --keep N | --older-than DAYS]`: lists or removes sessions. It takes
@@ -25,12 +26,26 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
   }
   const [action] = positionals;
   if (action === undefined || action === 'list') {
-    const sessions = await listSessions(workspace);
+    // A script left running by a killed process is shown (and consumed) on resume.
+    const sessions = await Promise.all(
+      (await listSessions(workspace)).map(async (session) => ({
+        ...session,
+        unfinished: await createSessionCheckpoints(
+          join(sessionsRoot(workspace), session.id, 'toolcall'),
+        )
+          .unfinished()
+          .catch(() => 0),
+      })),
+    );
     if (values.json) io.stdout.write(`${JSON.stringify(sessions, null, 2)}\n`);
     else if (sessions.length === 0) io.stdout.write('no sessions\n');
     for (const session of values.json ? [] : sessions) {
+      const unfinished =
+        session.unfinished === 0
+          ? ''
+          : `  ${session.unfinished} unfinished ToolCall script${session.unfinished === 1 ? '' : 's'} (resume to see ${session.unfinished === 1 ? 'it' : 'them'})`;
       io.stdout.write(
-        `${session.id}  ${session.modified.toISOString()}  ${Math.ceil(session.bytes / 1024)} KiB\n`,
+        `${session.id}  ${session.modified.toISOString()}  ${Math.ceil(session.bytes / 1024)} KiB${unfinished}\n`,
       );
     }
     return 0;

@@ -6,6 +6,7 @@ import type { CommonValues } from './common-options.js';
 import { type Config, loadConfig } from './config.js';
 import type { CliIo } from './io.js';
 import { createSessionMedia, type SessionMedia } from './media-sink.js';
+import { showRecovered } from './present.js';
 import { parseRule, withDefaults } from './rules.js';
 import { openSession, type Session, sessionsRoot, workspaceProblem } from './session.js';
 import { buildToolSet, type CliToolSet } from './tool-set.js';
@@ -88,9 +89,21 @@ export async function setUp(
     askUser: extra.askUser ? extra.askUser(values.yes ? () => 'allow-once' : undefined) : asker,
     media,
     hooks: config.hooks ?? [],
+    ...(config.toolCall === undefined ? {} : { toolCall: config.toolCall }),
     ...(extra.tools ? { extraTools: extra.tools } : {}),
     ...(extra.composable ? { composable: extra.composable } : {}),
   });
+  // A resumed session: scripts a killed process left running are shown as interrupted.
+  if (values.session !== undefined && !fresh.includes(session.value.directory)) {
+    try {
+      const recovered = await toolSet.checkpoints.recover();
+      showRecovered(session.value.id, recovered, toolSet.renderers, io);
+    } catch (error) {
+      io.stderr.write(
+        `toolcall: session ${session.value.id}: its ToolCall checkpoints could not be recovered: ${(error as Error).message}\n`,
+      );
+    }
+  }
   return {
     success: true,
     value: {

@@ -1,13 +1,17 @@
-import type { Pipeline } from '@toolcall/pipeline';
+import type { Pipeline, ToolCallProgress } from '@toolcall/pipeline';
 import type { CliIo } from './io.js';
+import type { ProgressHub } from './progress.js';
 
 /**
- * One live line on a terminal's stderr: the active tools, completed/failed/denied counts and
- * elapsed time. Nothing is drawn when stderr is not a terminal.
+ * One live line on a terminal's stderr: the active tools, completed/failed/denied counts, the
+ * calls waiting for approval and elapsed time. A ToolCall script is drawn from its driver's
+ * aggregate; a single call from the pipeline's events. Nothing is drawn when stderr is not a
+ * terminal.
  */
 export function startStatusLine(
   pipeline: Pipeline,
   io: CliIo,
+  progress?: Pick<ProgressHub, 'subscribe'>,
 ): { stop(): void; pause(paused: boolean): void } {
   if (io.stderr.isTTY !== true) return { stop() {}, pause() {} };
   const started = Date.now();
@@ -15,13 +19,19 @@ export function startStatusLine(
   let completed = 0;
   let failed = 0;
   let denied = 0;
+  // The latest aggregate of the running script, once it has published one.
+  let script: ToolCallProgress | undefined;
   let paused = false;
   const draw = () => {
     if (paused) return;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const running = [...active.values()].join(' ') || 'idle';
+    const counts =
+      script === undefined
+        ? { running: [...active.values()], completed, failed, denied, waiting: 0 }
+        : { ...script, running: script.active };
+    const waiting = counts.waiting > 0 ? `, ${counts.waiting} waiting for approval` : '';
     io.stderr.write(
-      `\r\x1b[K⟳ ${running} · ${completed} done, ${failed} failed, ${denied} denied · ${seconds}s`,
+      `\r\x1b[K⟳ ${counts.running.join(' ') || 'idle'} · ${counts.completed} done, ${counts.failed} failed, ${counts.denied} denied${waiting} · ${seconds}s`,
     );
   };
   const unsubscribe = pipeline.subscribe((event) => {
@@ -35,12 +45,18 @@ export function startStatusLine(
     }
     draw();
   });
+  const unsubscribeProgress =
+    progress?.subscribe((update) => {
+      script = update;
+      draw();
+    }) ?? (() => {});
   const timer = setInterval(draw, 250);
   timer.unref();
   return {
     stop() {
       clearInterval(timer);
       unsubscribe();
+      unsubscribeProgress();
       io.stderr.write('\r\x1b[K');
     },
     pause(value) {

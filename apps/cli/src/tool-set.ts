@@ -5,13 +5,16 @@ import type {
   PermissionMode,
   PermissionRule,
   Pipeline,
+  SpecialistListing,
   Tool,
 } from '@toolcall/pipeline';
-import { commandHook, createFileCheckpointStore } from '@toolcall/pipeline/node';
+import { commandHook } from '@toolcall/pipeline/node';
 import { builtinRenderers, type RendererRegistry } from '@toolcall/render';
 import { createToolSet } from '@toolcall/tools';
+import { createSessionCheckpoints, type SessionCheckpoints } from './checkpoints.js';
 import type { Config } from './config.js';
 import { createRulePersister } from './persist-rule.js';
+import { createProgressHub, type ProgressHub } from './progress.js';
 import { readScopeHook } from './read-scope-hook.js';
 import { createSessionArtifacts } from './session-artifacts.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
@@ -37,7 +40,12 @@ export interface CliToolSetOptions {
   readonly composable?: readonly string[];
   /** Counts loopback hosts as public for WebFetch (tests serve on 127.0.0.1). */
   readonly loopbackIsPublic?: boolean;
+  /** The config's `toolCall` settings: the listing's budget and the Returned row threshold. */
+  readonly toolCall?: Config['toolCall'];
 }
+
+/** The context window the specialist listing is budgeted against when the config names none. */
+export const DEFAULT_CONTEXT_WINDOW = 200_000;
 
 /** The pipeline and the renderers of its tools. */
 export interface CliToolSet {
@@ -45,6 +53,18 @@ export interface CliToolSet {
   /** The tools a client is given directly: the native list, ToolSearch and ToolCall. */
   readonly native: readonly Tool[];
   readonly renderers: RendererRegistry;
+  /**
+   * The specialist listing of the discoverable tools, within the config's `listingShare` of its
+   * `contextWindow`.
+   */
+  listing(): SpecialistListing;
+  /**
+   * The session's ToolCall checkpoints (`SESSION/toolcall/`): the journals of running scripts
+   * are autosaved there until `close`.
+   */
+  readonly checkpoints: Pick<SessionCheckpoints, 'recover' | 'settle'>;
+  /** ToolCall's live aggregate of each running script: active tools, counts, permission waits. */
+  readonly progress: Pick<ProgressHub, 'subscribe'>;
   /** Stops every process the tool set started and finishes writing `allow always` rules. */
   close(): Promise<void>;
 }
@@ -68,6 +88,8 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
   let registered: Pipeline | undefined;
   hooks.unshift(readScopeHook(options.workspace, () => registered!));
   const persister = createRulePersister(join(options.workspace, '.toolcall', 'config.json'));
+  const checkpoints = createSessionCheckpoints(join(options.session.directory, 'toolcall'));
+  const progress = createProgressHub();
   const set = createToolSet({
     workspace: options.workspace,
     session: { id: options.session.id },
@@ -76,19 +98,24 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     sessionStore: dirname(options.session.directory),
     permissions: options.permissions,
     ...(options.askUser === undefined ? {} : { askUser: options.askUser }),
+    onProgress: (update) => progress.publish(update),
     onRuleAdded: (rule, scope) => {
       if (scope === 'always') persister.add(rule);
     },
     hooks,
     media: options.media,
     artifacts: createSessionArtifacts(options.session.directory),
-    checkpoints: createFileCheckpointStore(join(options.session.directory, 'toolcall')),
+    checkpoints: checkpoints.store,
     extraTools: options.extraTools ?? [],
     extraGroups: [UPSTREAM_GROUP],
     composable: options.composable ?? [],
+    ...(options.toolCall?.returnedLineThreshold === undefined
+      ? {}
+      : { toolCall: { returnedLineThreshold: options.toolCall.returnedLineThreshold } }),
     ...(options.loopbackIsPublic ? { web: { fetch: { treatLoopbackAsPublic: true } } } : {}),
   });
   registered = set.pipeline;
+  checkpoints.autosave(() => set.toolCallJournals());
   const renderers = set.renderers;
   for (const [name, spec] of Object.entries(builtinRenderers)) {
     if (renderers.resolve(name, 'success') === undefined) renderers.register(name, spec);
@@ -98,8 +125,18 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     pipeline: set.pipeline,
     native: set.native,
     renderers,
+    listing: () =>
+      set.listing({
+        contextWindow: options.toolCall?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+        ...(options.toolCall?.listingShare === undefined
+          ? {}
+          : { share: options.toolCall.listingShare }),
+      }),
+    checkpoints,
+    progress,
     close: async () => {
       await set.close();
+      await checkpoints.stop();
       await persister.flush();
     },
   };

@@ -1,4 +1,10 @@
-import { type ChildCall, type Renderer, type RendererRegistry, renderCall } from '@toolcall/render';
+import {
+  type ChildCall,
+  type Renderer,
+  type RendererRegistry,
+  renderCall,
+  returnedRow,
+} from '@toolcall/render';
 
 interface ToolCallData {
   presentation?: string;
@@ -6,11 +12,13 @@ interface ToolCallData {
   header?: { title?: string; status?: string };
   childCalls?: ChildCall[];
   summary?: { failed?: number };
+  returned?: { collapsed?: boolean } | null;
 }
 
 /**
  * Draws a ToolCall envelope from its render data: a direct call as that tool's row, a script as
- * its header with the returned value as body and one child row per nested call.
+ * its header with the returned value as body and one child row per nested call. A returned value
+ * over the line threshold (`returned.collapsed`) moves into a trailing, collapsed Returned row.
  */
 export function toolCallRenderer(registry: RendererRegistry): Renderer {
   return (name, _args, result, renderData, context) => {
@@ -31,10 +39,11 @@ export function toolCallRenderer(registry: RendererRegistry): Renderer {
     const status = data.header?.status;
     // A script that handled failed nested calls still succeeded: draw it as a warning.
     const handled = status === 'success' && (data.summary?.failed ?? 0) > 0;
+    const collapsed = data.returned?.collapsed === true;
     return {
       header: data.header?.title ?? name,
-      body: typeof result === 'string' ? result : JSON.stringify(result ?? null),
-      childCalls: children,
+      body: collapsed ? '' : typeof result === 'string' ? result : JSON.stringify(result ?? null),
+      childCalls: collapsed ? [...children, returnedRow(context.id, result)] : children,
       initiallyCollapsed: false,
       ...(status === 'error' ? { status: 'error' as const } : {}),
       ...(handled ? { status: 'warning' as const } : {}),

@@ -41,7 +41,7 @@ describe('config file errors', () => {
   it('lists the allowed keys for an unknown key, at the top and nested', async () => {
     expect(await errorsOf('{"permision":{},"permissions":{"alow":[]}}')).toEqual([
       'at $.permissions: unknown key "alow"; expected only allow, deny, ask, mode',
-      'at $: unknown key "permision"; expected only permissions, sandbox, hooks, upstreams',
+      'at $: unknown key "permision"; expected only permissions, sandbox, hooks, upstreams, toolCall',
     ]);
     expect(await errorsOf('{"hooks":[{"event":"PreToolUse","command":"x","timeout":5}]}')).toEqual([
       'at $.hooks.0: unknown key "timeout"; expected only event, matcher, command, timeoutMs',
@@ -56,7 +56,7 @@ describe('config file errors', () => {
 
   it('describes the expected shape of a container of the wrong type, and a missing key', async () => {
     expect(await errorsOf('[]')).toEqual([
-      'at $: expected an object with keys permissions, sandbox, hooks, upstreams, received array',
+      'at $: expected an object with keys permissions, sandbox, hooks, upstreams, toolCall, received array',
     ]);
     expect(
       await errorsOf('{"permissions":{"deny":"Read"},"hooks":{},"upstreams":{"gh":{"args":[]}}}'),
@@ -67,6 +67,19 @@ describe('config file errors', () => {
     ]);
     expect(await errorsOf('{"upstreams":[]}')).toEqual([
       'at $.upstreams: expected an object of NAME: { command, args, composable }, received array',
+    ]);
+  });
+
+  it('checks the toolCall settings: the listing budget and the Returned row threshold', async () => {
+    expect(
+      await errorsOf(
+        '{"toolCall":{"contextWindow":0,"listingShare":2,"returnedLineThreshold":-1,"share":1}}',
+      ),
+    ).toEqual([
+      'at $.toolCall.contextWindow: Too small: expected number to be >0',
+      'at $.toolCall.listingShare: Too big: expected number to be <=1',
+      'at $.toolCall.returnedLineThreshold: Too small: expected number to be >=0',
+      'at $.toolCall: unknown key "share"; expected only contextWindow, listingShare, returnedLineThreshold',
     ]);
   });
 

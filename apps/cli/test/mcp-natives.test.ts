@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -40,7 +40,7 @@ async function connect(args: readonly string[], cwd: string): Promise<Client> {
 }
 
 /** A workspace with a text file, a PNG, a TypeScript module and an upstream in its config. */
-function workspace(): string {
+function workspace(toolCall?: Record<string, unknown>): string {
   const dir = tempDir();
   writeFileSync(join(dir, 'notes.txt'), 'alpha\nbeta needle\n');
   writeFileSync(join(dir, 'pixel.png'), Buffer.from(PNG, 'base64'));
@@ -50,6 +50,7 @@ function workspace(): string {
     join(dir, '.toolcall', 'config.json'),
     JSON.stringify({
       upstreams: { up: { command: process.execPath, args: [upstream], composable: ['write'] } },
+      ...(toolCall === undefined ? {} : { toolCall }),
     }),
   );
   return dir;
@@ -182,6 +183,20 @@ describe('toolcall mcp: every offered tool', () => {
   });
 });
 
+describe('toolcall mcp: ToolCall checkpoints', () => {
+  it('removes the checkpoint of every ToolCall whose reply was sent', async () => {
+    const result = await yes.callTool({
+      name: 'ToolCall',
+      arguments: { expression: '(length (Glob :pattern "*.txt"))' },
+    });
+    expect(result.isError).toBe(false);
+    const sessions = join(yesDir, '.toolcall', 'sessions');
+    const folders = readdirSync(sessions).map((id) => join(sessions, id, 'toolcall'));
+    expect(folders.length).toBeGreaterThan(0);
+    for (const folder of folders) expect(readdirSync(folder)).toEqual([]);
+  });
+});
+
 describe('toolcall mcp: config-file upstreams and asking', () => {
   it('admits an upstream tool the config lists as composable into a composed script', async () => {
     const result = await yes.callTool({
@@ -202,5 +217,31 @@ describe('toolcall mcp: config-file upstreams and asking', () => {
       /^Error: Permission denied: approval is required \(.+\) and no one can be asked: the MCP client does not support elicitation; allow it with a rule or start the server with --yes\./,
     );
     expect(textOf(result)).not.toContain('declined');
+  });
+});
+
+describe('toolcall mcp: the specialist listing', () => {
+  it('tells the client the discoverable tools as calling shapes in its instructions, never a native one', () => {
+    const instructions = yes.getInstructions() ?? '';
+    expect(instructions).toMatch(/^Specialist tools callable through ToolCall/);
+    for (const shape of ['(Outline :file_path ', '(WebFetch :url ', '(up/write :text ']) {
+      expect(instructions).toContain(`- ${shape}`);
+    }
+    expect(instructions).toContain('\n- (up/echo :text string) - Echoes its text in upper case.');
+    expect(instructions).not.toMatch(/^- \((Read|Bash|Grep|ApplyPatch|ToolCall|ToolSearch)[ )]/m);
+    expect(instructions).not.toContain('more: use ToolSearch');
+  });
+
+  it("keeps the listing within the config's share of its context window, counting the rest", async () => {
+    const dir = workspace({ contextWindow: 3_000, listingShare: 0.05 });
+    const small = await connect([], dir);
+    try {
+      const instructions = small.getInstructions() ?? '';
+      expect(instructions).toMatch(/^Specialist tools callable through ToolCall/);
+      expect(instructions).toMatch(/\n\(\d+ more: use ToolSearch\)$/);
+      expect(instructions.length).toBeLessThanOrEqual(3_000 * 0.05 * 4);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -18,16 +18,16 @@ type Content = { type: string; text?: string; data?: string; mimeType?: string }
 async function connect(
   args: readonly string[],
   cwd: string,
-  answer?: (message: string) => string,
+  answer?: (message: string) => string | Promise<string>,
 ): Promise<Client> {
   const client = new Client(
     { name: 'test', version: '1.0.0' },
     answer === undefined ? {} : { capabilities: { elicitation: {} } },
   );
   if (answer !== undefined) {
-    client.setRequestHandler(ElicitRequestSchema, (request) => ({
+    client.setRequestHandler(ElicitRequestSchema, async (request) => ({
       action: 'accept',
-      content: { decision: answer(String(request.params.message)) },
+      content: { decision: await answer(String(request.params.message)) },
     }));
   }
   await client.connect(
@@ -218,6 +218,43 @@ describe('toolcall mcp', () => {
     expect(asked.at(-1)).toContain('WebFetch wants to connect to: 127.0.0.1');
   });
 
+  it('reports a nested call waiting for approval in its progress while the person is asked', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'notes.txt'), 'alpha\n');
+    const messages: string[] = [];
+    let waited: () => void = () => {};
+    const waiting = new Promise<void>((resolve) => {
+      waited = resolve;
+    });
+    // The person answers only once the client has been told that a call waits for them.
+    const client = await connect([], dir, async () => {
+      await waiting;
+      return 'allow-once';
+    });
+    try {
+      const result = await client.callTool(
+        {
+          name: 'ToolCall',
+          arguments: {
+            expression: `(list (Read :file_path "notes.txt") (WebFetch :url "${url}"))`,
+          },
+        },
+        undefined,
+        {
+          onprogress: (event) => {
+            messages.push(String(event.message));
+            if (String(event.message).includes('waiting for approval')) waited();
+          },
+        },
+      );
+      expect(textOf(result)).toContain('served text');
+      expect(messages).toContain('WebFetch · 1 done · 1 waiting for approval');
+      expect(messages.at(-1)).toBe('2 done');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('reports invalid input as a tool error', async () => {
     const result = await plain.callTool({ name: 'Grep', arguments: { pattern: 7 } });
     expect(result.isError).toBe(true);
@@ -239,7 +276,11 @@ describe('toolcall mcp', () => {
     );
     expect(textOf(result)).toMatch(/^A\+B/);
     expect(result.isError).toBe(false);
-    expect(progress.filter((message) => message === 'finished up/echo')).toHaveLength(2);
+    // The driver's aggregate: the running tools, then the counts; the last one has both done.
+    expect(progress.some((message) => /^up\/echo(, up\/echo)? · [01] done$/.test(message))).toBe(
+      true,
+    );
+    expect(progress.at(-1)).toBe('2 done');
   });
 
   it('keeps an upstream tool that is not read-only standalone-only', async () => {

@@ -226,6 +226,48 @@ describe('toolcall run output', () => {
   });
 });
 
+describe('toolcall run: a long returned value', () => {
+  const script = '(concat (Read :file_path "lines.txt") "")';
+  const workspace = (config?: string) => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'lines.txt'),
+      Array.from({ length: 21 }, (_, i) => `l${i + 1}\n`).join(''),
+    );
+    if (config !== undefined) {
+      mkdirSync(join(dir, '.toolcall'));
+      writeFileSync(join(dir, '.toolcall', 'config.json'), config);
+    }
+    return dir;
+  };
+
+  it('moves a value over 20 lines into a trailing, collapsed Returned row', async () => {
+    const result = await run(['run', '-e', script], workspace());
+    expect(result).toEqual({
+      code: 0,
+      stdout: '▾ ToolCall: 1 call\n  ▸ Read lines.txt (21 lines)\n  ▸ Returned (21 lines)\n',
+      stderr: '',
+    });
+  });
+
+  it('keeps it inline with toolCall.returnedLineThreshold 0, and follows a higher threshold', async () => {
+    const inline = await run(
+      ['run', '-e', script],
+      workspace('{"toolCall":{"returnedLineThreshold":0}}'),
+    );
+    expect(inline.code).toBe(0);
+    expect(inline.stdout).toMatch(/^▾ ToolCall: 1 call\n {2}\s*1\tl1\n/);
+    expect(inline.stdout).toContain('21\tl21\n');
+    expect(inline.stdout).not.toContain('Returned');
+    const higher = await run(
+      ['run', '-e', script],
+      workspace('{"toolCall":{"returnedLineThreshold":21}}'),
+    );
+    expect(higher.stdout).toContain('21\tl21\n');
+    expect(higher.stdout).not.toContain('Returned');
+  });
+});
+
 describe('toolcall run in a resumed session', () => {
   it('keeps the outputs earlier runs persisted: each address reads its own data', async () => {
     const dir = tempDir();

@@ -27,10 +27,11 @@ describe('session directories', () => {
     expect(readdirSync(join(dir, '.toolcall', 'sessions'))).toEqual(['kept']);
   });
 
-  it('are created for a script, which leaves its checkpoint there', async () => {
+  it('are created for a script, whose checkpoint is removed once it is shown', async () => {
     const dir = tempDir();
     expect((await run(['run', '--session', 's1', '-e', '(+ 1 2)'], dir)).code).toBe(0);
     expect(readdirSync(join(dir, '.toolcall', 'sessions'))).toEqual(['s1']);
     expect(readdirSync(join(dir, '.toolcall', 'sessions', 's1'))).toContain('toolcall');
+    expect(readdirSync(join(dir, '.toolcall', 'sessions', 's1', 'toolcall'))).toEqual([]);
   });
 });

@@ -38,6 +38,18 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     expect(code).toBe(0);
   });
 
+  it("draws a script's calls waiting for approval from ToolCall's aggregate", async () => {
+    const script = `${process.execPath} ${bin} run -e '(list (Glob :pattern "*") (Bash :command "echo from-bash" :description "greet"))'`;
+    const { code, output } = await onTerminal(script, 'o');
+    expect(output).toMatch(
+      /⟳ Bash · 1 done, 0 failed, 0 denied, 1 waiting for approval · \d+\.\ds/,
+    );
+    expect(output.indexOf('waiting for approval')).toBeLessThan(
+      output.indexOf('? Bash wants to run: echo from-bash'),
+    );
+    expect(code).toBe(0);
+  });
+
   it('exits 3 when the person denies', async () => {
     const { code } = await onTerminal(call, 'd');
     expect(code).toBe(3);

@@ -7,27 +7,31 @@ import {
   type Renderer,
   type RenderStatus,
   type RenderTree,
+  returnedRow,
 } from '@toolcall/render';
 
 interface EnvelopeData {
   header?: { title?: string; status?: string };
   childCalls?: ChildCall[];
   presentation?: string;
+  returned?: { collapsed?: boolean } | null;
 }
 
 // A ToolCall envelope draws its own header and returned value; each child row
-// is drawn by its own tool's renderer one level deeper.
-const toolCallRenderer: Renderer = (_name, args, result, renderData) => {
+// is drawn by its own tool's renderer one level deeper. A returned value over
+// the line threshold moves into a trailing, collapsed Returned row.
+const toolCallRenderer: Renderer = (_name, args, result, renderData, context) => {
   const data = (renderData ?? {}) as EnvelopeData;
   const expression = (args as { expression?: unknown } | null)?.expression;
   const children = (data.childCalls ?? []).map(cleanChild);
   const title =
     data.header?.title ??
     `ToolCall: ${children.length} call${children.length === 1 ? '' : 's'} (running)`;
+  const collapsed = data.returned?.collapsed === true;
   return {
     header: typeof expression === 'string' ? `${title}  ${oneLine(expression)}` : title,
-    body: typeof result === 'string' ? result : '',
-    childCalls: children,
+    body: collapsed || typeof result !== 'string' ? '' : result,
+    childCalls: collapsed ? [...children, returnedRow(context.id, result)] : children,
     initiallyCollapsed: false,
   };
 };

@@ -46,6 +46,7 @@ export { builtinRenderers } from './renderers/builtin.js';
 export { diffRenderer } from './renderers/diff-renderer.js';
 export { genericRenderer, summarizeArgs } from './renderers/generic-renderer.js';
 export { grepRenderer } from './renderers/grep-renderer.js';
+export { RETURNED_ROW, returnedRenderer, returnedRow } from './renderers/returned-renderer.js';
 export {
   type ChildCall,
   type JsonValue,

@@ -36,6 +36,7 @@ export { fileToolRenderers } from './render/renderers.js';
 export { globRenderer } from './render/search-renderers.js';
 export { createGlobTool } from './search/glob-tool.js';
 export { createGrepTool } from './search/grep-tool.js';
+export type { ToolSetToolCallOptions } from './tool-call-options.js';
 export {
   createToolSet,
   DISCOVERABLE_GROUPS,

@@ -83,6 +83,41 @@ describe('the native list of a tool set', () => {
   });
 });
 
+describe('the catalog and specialist listing of a tool set', () => {
+  it('lists the discoverable tools as calling shapes, never a native one', () => {
+    const set = makeSet();
+    expect(set.catalog().entries.map((entry) => entry.tool.name)).toContain('Outline');
+    const listing = set.listing({ contextWindow: 200_000 });
+    expect(listing.text).toMatch(/^Specialist tools callable through ToolCall/);
+    expect(listing.text).toContain('- (Outline :file_path ');
+    expect(listing.text).toContain('- (WebFetch :url ');
+    expect(listing.text).not.toMatch(/^- \((Read|Bash|Grep|ToolCall|ToolSearch)[ )]/m);
+    expect(listing.omitted).toBe(0);
+    expect(listing.fingerprint).toBe(set.catalog().fingerprint);
+  });
+
+  it('counts the tools a small budget leaves to ToolSearch, and includes tools registered later', () => {
+    const set = makeSet();
+    const small = set.listing({ contextWindow: 4_000, share: 0.05 });
+    expect(small.omitted).toBeGreaterThan(0);
+    expect(small.text).toContain(`(${small.omitted} more: use ToolSearch)`);
+    const before = set.listing({ contextWindow: 200_000 });
+    set.pipeline.register(
+      defineTool({
+        name: 'Later',
+        description: 'Registered after the set was made.',
+        readOnly: true,
+        groups: ['navigation'],
+        args: z.object({ name: z.string() }),
+        handler: async () => 'later',
+      }) as unknown as Tool,
+    );
+    const after = set.listing({ contextWindow: 200_000 });
+    expect(after.text).toContain('- (Later :name string)');
+    expect(after.fingerprint).not.toBe(before.fingerprint);
+  });
+});
+
 describe('what MCP clients are told about each tool', () => {
   it('marks the web tools as reaching beyond the machine, and Bash and ApplyPatch as destructive', () => {
     const tools = makeSet().pipeline.tools();

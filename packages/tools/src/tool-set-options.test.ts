@@ -1,10 +1,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PermissionRule, Tool, ToolCallProgress } from '@toolcall/pipeline';
-import { wrapTool } from '@toolcall/pipeline';
+import type {
+  PermissionRule,
+  ScriptSpan,
+  TelemetryRecord,
+  Tool,
+  ToolCallCheckpoint,
+  ToolCallProgress,
+} from '@toolcall/pipeline';
+import { defineTool, wrapTool, z } from '@toolcall/pipeline';
 import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from './testing/workspace.js';
-import { createToolSet } from './tool-set.js';
+import { createToolSet, type ToolSet } from './tool-set.js';
 
 // A wrapped tool (like an upstream MCP tool) named `test/NAME` that echoes its text back.
 function echoTool(name: string, groups: readonly string[]): Tool {
@@ -110,6 +117,98 @@ describe('createToolSet options', () => {
     }
   });
 
+  it('hands out the journals of running scripts for an autosave, and none once they settle', async () => {
+    const seen: ToolCallCheckpoint[][] = [];
+    let set: ToolSet | undefined;
+    const probe = defineTool({
+      name: 'Probe',
+      description: 'Reports the journals while it runs.',
+      readOnly: true,
+      args: z.object({}),
+      handler: async () => {
+        seen.push(set!.toolCallJournals());
+        return 'probed';
+      },
+    }) as unknown as Tool;
+    const workspace = await createTestWorkspace({ extraTools: [probe], native: ['Probe'] });
+    set = workspace.toolSet;
+    try {
+      await workspace.write('p.txt', 'p\n');
+      const outcome = await workspace.call('ToolCall', {
+        expression: '(Read :file_path "p.txt") (Probe)',
+      });
+      expect(outcome.status).toBe('success');
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject([
+        {
+          version: 1,
+          envelopeId: outcome.toolUseId,
+          state: 'running',
+          children: [
+            { id: `${outcome.toolUseId}/1`, tool: 'Read', status: 'success', result: '1\tp' },
+            { id: `${outcome.toolUseId}/2`, tool: 'Probe', status: 'running' },
+          ],
+        },
+      ]);
+      expect(set.toolCallJournals()).toEqual([]);
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
+  it('collapses a long returned value at toolCall.returnedLineThreshold (default 20, 0 never)', async () => {
+    const collapsedAt = async (toolCall?: { returnedLineThreshold: number }) => {
+      const workspace = await createTestWorkspace(toolCall === undefined ? {} : { toolCall });
+      try {
+        await workspace.write('l.txt', Array.from({ length: 21 }, (_, i) => `l${i}\n`).join(''));
+        const outcome = await workspace.call('ToolCall', {
+          expression: '(concat (Read :file_path "l.txt") "")',
+        });
+        return (outcome.renderData as { returned: { lines: number; collapsed: boolean } }).returned;
+      } finally {
+        await workspace.dispose();
+      }
+    };
+    expect(await collapsedAt()).toEqual(expect.objectContaining({ lines: 21, collapsed: true }));
+    expect(await collapsedAt({ returnedLineThreshold: 0 })).toMatchObject({ collapsed: false });
+    expect(await collapsedAt({ returnedLineThreshold: 21 })).toMatchObject({ collapsed: false });
+    expect(await collapsedAt({ returnedLineThreshold: 5 })).toMatchObject({ collapsed: true });
+  });
+
+  it('passes the toolCall settings to the driver (its span and budgets) and telemetry to the pipeline', async () => {
+    const spans: ScriptSpan[] = [];
+    const records: TelemetryRecord[] = [];
+    const workspace = await createTestWorkspace({
+      toolCall: {
+        limits: { nestedCalls: 1 },
+        telemetry: (span) => spans.push(span),
+      },
+      telemetry: (record) => records.push(record),
+    });
+    try {
+      await workspace.write('p.txt', 'p\n');
+      const one = await workspace.call('ToolCall', { expression: '(Read :file_path "p.txt")' });
+      expect(one.status).toBe('success');
+      const two = await workspace.call('ToolCall', {
+        expression: '(list (Read :file_path "p.txt") (Read :file_path "p.txt"))',
+      });
+      expect(two.status).toBe('error');
+      expect(spans.map(({ durationMs, ...span }) => span)).toEqual([
+        { name: 'ptc-script', outcome: 'success', budget: undefined, nestedCalls: 1 },
+        { name: 'ptc-script', outcome: 'budget', budget: 'nested-calls', nestedCalls: 1 },
+      ]);
+      // The pipeline's own records: each nested Read and each envelope, redacted.
+      expect(records.map((record) => [record.tool, record.source, record.outcome])).toEqual([
+        ['Read', 'ptc', 'success'],
+        ['ToolCall', expect.any(String), 'success'],
+        ['Read', 'ptc', 'success'],
+        ['ToolCall', expect.any(String), 'error'],
+      ]);
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
   it('reports the rule an allow-always answer adds to onRuleAdded', async () => {
     const added: [PermissionRule, string][] = [];
     const workspace = await createTestWorkspace({
@@ -165,6 +264,35 @@ describe('createToolSet options', () => {
     );
     expect(() => createToolSet({ workspace, onProgress: 1 as never })).toThrow(
       new TypeError('createToolSet: onProgress must be a function, received 1'),
+    );
+    expect(() => createToolSet({ workspace, toolCall: 3 as never })).toThrow(
+      new TypeError(
+        'createToolSet: toolCall must be an object with keys parallelism, returnedLineThreshold, childResultLimit, limits, auditBounds, telemetry, received 3',
+      ),
+    );
+    expect(() => createToolSet({ workspace, toolCall: { threshold: 1 } as never })).toThrow(
+      new TypeError(
+        'createToolSet: toolCall has an unknown key `threshold`; expected only parallelism, returnedLineThreshold, childResultLimit, limits, auditBounds, telemetry',
+      ),
+    );
+    expect(() => createToolSet({ workspace, toolCall: { returnedLineThreshold: -1 } })).toThrow(
+      new TypeError(
+        'createToolSet: toolCall.returnedLineThreshold must be an integer of at least 0, received -1',
+      ),
+    );
+    expect(() => createToolSet({ workspace, toolCall: { parallelism: 0 } })).toThrow(
+      new TypeError(
+        'createToolSet: toolCall.parallelism must be an integer of at least 1, received 0',
+      ),
+    );
+    expect(() => createToolSet({ workspace, toolCall: { limits: 'x' as never } })).toThrow(
+      new TypeError('createToolSet: toolCall.limits must be an object, received x'),
+    );
+    expect(() => createToolSet({ workspace, toolCall: { telemetry: 1 as never } })).toThrow(
+      new TypeError('createToolSet: toolCall.telemetry must be a function, received 1'),
+    );
+    expect(() => createToolSet({ workspace, telemetry: {} as never })).toThrow(
+      new TypeError('createToolSet: telemetry must be a function, received [object Object]'),
     );
     expect(() => createToolSet({ workspace, parseWorker: 'no' as never })).toThrow(
       new TypeError('createToolSet: parseWorker must be a boolean, received no'),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createExecManager, type ExecManager, type SandboxMode } from '@toolcall/exec';
 import {
   type ArtifactStore,
+  type Catalog,
   type CheckpointStore,
   createCatalog,
   createPipeline,
@@ -10,12 +11,17 @@ import {
   createToolSearchTool,
   type HandlerContext,
   type HookRegistration,
+  type ListingOptions,
   type MediaSink,
   type PermissionAsker,
   type PermissionMode,
   type PermissionRule,
   type Pipeline,
+  renderListing,
+  type SpecialistListing,
+  type TelemetryRecord,
   type Tool,
+  type ToolCallCheckpoint,
   type ToolCallProgress,
 } from '@toolcall/pipeline';
 import { createRendererRegistry, type RendererRegistry } from '@toolcall/render';
@@ -33,6 +39,7 @@ import { createTargetPreparer } from './prepare-targets.js';
 import { ReadMemo } from './read/read-memo.js';
 import { fileToolRenderers } from './render/renderers.js';
 import { createSnapshotReader } from './snapshot-reader.js';
+import { type ToolSetToolCallOptions, toolCallOptions } from './tool-call-options.js';
 import {
   type ArtifactBytesStore,
   createWebFetchTool,
@@ -142,6 +149,13 @@ export interface ToolSetOptions {
   readonly native?: readonly string[];
   /** Names admitted for composition in ToolCall (wrapped tools are standalone-only otherwise). */
   readonly composable?: readonly string[];
+  /** Receives one telemetry record per settled call (nested calls included), from the pipeline. */
+  readonly telemetry?: (record: TelemetryRecord) => void;
+  /**
+   * ToolCall's driver settings: `limits`, `parallelism`, `returnedLineThreshold`,
+   * `childResultLimit`, `auditBounds` and the `telemetry` of its `ptc-script` span.
+   */
+  readonly toolCall?: ToolSetToolCallOptions;
   /** Receives ToolCall's progress while a script runs. */
   readonly onProgress?: (progress: ToolCallProgress) => void;
   /** Receives every rule an `always` or `session` answer adds, so a harness can persist it. */
@@ -171,6 +185,24 @@ export interface ToolSet {
   readonly resources: ResourceResolver;
   /** The process manager behind Bash, WriteStdin, ListExecutions, StopExecution and Monitor. */
   readonly exec: ExecManager;
+  /**
+   * The catalog of a request as it stands now: the native tools plus every tool of the
+   * discoverable groups registered so far (what ToolSearch answers from and ToolCall may call).
+   */
+  catalog(): Catalog;
+  /**
+   * The specialist listing of that catalog: each discoverable, non-native tool as a calling
+   * shape and summary, within `share` (default 0.02) of a `contextWindow` of tokens. Deliver it
+   * to the model again only when its `fingerprint` changes.
+   */
+  listing(options: ListingOptions): SpecialistListing;
+  /**
+   * Running checkpoints of the ToolCall scripts in flight, from their in-memory journals: write
+   * them to the `checkpoints` store on an autosave, so a process killed mid-script leaves the
+   * nested calls that had completed (the store is otherwise written only before the first nested
+   * call and at settlement).
+   */
+  toolCallJournals(): ToolCallCheckpoint[];
   /**
    * Forgets what the root conversation has read, so the next Read of any file returns its
    * contents again; call it after compacting the conversation.
@@ -206,6 +238,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     'reviewPatch',
     'ownerOf',
     'acceptsMedia',
+    'telemetry',
   ] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'function') {
       throw new TypeError(
@@ -227,6 +260,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     );
   }
   checkPlanMode(options.planMode, 'createToolSet');
+  const toolCall = toolCallOptions(options.toolCall);
   const sessionId = options.session?.id;
   const cwd = path.resolve(options.workspace, options.session?.cwd ?? '.');
   const docsDirectory = options.docsDirectory ?? packagedDocsDirectory();
@@ -279,6 +313,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     workingDirectory: cwd,
     ...(options.askUser === undefined ? {} : { asker: options.askUser }),
     ...(options.onRuleAdded === undefined ? {} : { onRuleAdded: options.onRuleAdded }),
+    ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
     // The escalation gate and ApplyPatch's review and Plan-mode hooks run before the harness's own.
     hooks: [
       ...execution.hooks,
@@ -310,6 +345,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   const extras = [...createDiscoverableTools(options, cwd, pipeline).filter(kept), ...extraTools];
   for (const tool of extras) pipeline.register(tool);
   const driver = createToolCallDriver({
+    ...toolCall,
     pipeline,
     ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
@@ -332,6 +368,9 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     }),
     resources,
     exec,
+    catalog,
+    listing: (listingOptions) => renderListing(catalog(), listingOptions),
+    toolCallJournals: () => driver.journals(),
     forgetReads: () => readMemory.clear(),
     close: async () => {
       if (options.exec === undefined) await exec.teardown();

@@ -3,6 +3,7 @@ import type { RenderContext } from '../renderer.js';
 import { diffRenderer } from './diff-renderer.js';
 import { genericRenderer, summarizeArgs } from './generic-renderer.js';
 import { grepRenderer } from './grep-renderer.js';
+import { returnedRenderer, returnedRow } from './returned-renderer.js';
 
 const full: RenderContext = { summaryOnly: false, status: 'success', id: 't' };
 const summary: RenderContext = { ...full, summaryOnly: true };
@@ -104,5 +105,30 @@ describe('summarizeArgs', () => {
       summarizeArgs({ command: 'x'.repeat(70) }),
       summarizeArgs(null),
     ]).toEqual(['/a/b', 'first…', `${'x'.repeat(60)}…`, '']);
+  });
+});
+
+describe('returnedRenderer', () => {
+  it("draws a script's returned value as a collapsed row counting its lines", () => {
+    const text = Array.from({ length: 21 }, (_, i) => `line ${i + 1}`).join('\n');
+    expect(returnedRenderer('Returned', undefined, text, null, full)).toEqual({
+      header: 'Returned (21 lines)',
+      bodyMode: 'text',
+      expandable: true,
+      initiallyCollapsed: true,
+      body: text,
+    });
+    expect(returnedRenderer('Returned', undefined, ['a', 1], null, summary)).toEqual({
+      header: 'Returned (4 lines)',
+      bodyMode: 'text',
+      expandable: true,
+      initiallyCollapsed: true,
+    });
+    expect(returnedRow('toolu_1', 'x')).toEqual({
+      id: 'toolu_1/returned',
+      tool: 'Returned',
+      result: 'x',
+      status: 'success',
+    });
   });
 });

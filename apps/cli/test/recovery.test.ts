@@ -1,0 +1,88 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir, toolcall } from './helpers.js';
+
+const run = (args: readonly string[], cwd: string) => toolcall(args, { cwd }).done;
+
+interface Checkpoint {
+  state: string;
+  children: { tool: string; status: string }[];
+}
+
+/** The session's checkpoints as they are on disk now. */
+function checkpointsIn(directory: string): Checkpoint[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.toolcall.json'))
+    .flatMap((name) => {
+      try {
+        return [JSON.parse(readFileSync(join(directory, name), 'utf8')) as Checkpoint];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** Resolves once `check` holds, looking again whenever the directory may have changed. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+describe('ToolCall checkpoints of a session', () => {
+  it('keep a completed nested call of a killed script, which a resume shows as interrupted and consumes', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.txt'), 'one\ntwo\n');
+    const checkpoints = join(dir, '.toolcall', 'sessions', 's1', 'toolcall');
+    const child = toolcall(
+      [
+        'run',
+        '--session',
+        's1',
+        '--yes',
+        '-e',
+        '(Read :file_path "a.txt" :limit 1) (Bash :command "sleep 30" :description "wait")',
+      ],
+      { cwd: dir },
+    );
+    // The autosave writes the journal once Read has completed while Bash still runs.
+    await until(() =>
+      checkpointsIn(checkpoints).some(
+        (checkpoint) =>
+          checkpoint.state === 'running' &&
+          checkpoint.children.some((call) => call.tool === 'Read' && call.status === 'success') &&
+          checkpoint.children.some((call) => call.tool === 'Bash' && call.status === 'running'),
+      ),
+    );
+    child.kill('SIGKILL');
+    expect((await child.done).code).toBe(null);
+
+    const listed = await run(['sessions'], dir);
+    expect(listed.stdout).toMatch(/^s1 .* 1 unfinished ToolCall script \(resume to see it\)\n$/);
+
+    const resumed = await run(['run', '--session', 's1', '-e', '(+ 1 2)'], dir);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toBe('▾ ToolCall: 0 calls\n  3\n');
+    expect(resumed.stderr).toContain(
+      'toolcall: session s1: a ToolCall script ended before finishing and will not resume; what ran:\n',
+    );
+    expect(resumed.stderr).toContain('ToolCall: 2 calls (1 interrupted)\n');
+    expect(resumed.stderr).toContain('  ▸ Read a.txt (1 line)\n');
+    expect(resumed.stderr).toMatch(/ {2}▸ .*Bash sleep 30/);
+    // Consumed: the interrupted checkpoint and the resumed run's own settled one are gone.
+    expect(readdirSync(checkpoints)).toEqual([]);
+    const again = await run(['run', '--session', 's1', '-e', '1'], dir);
+    expect(again.stderr).toBe('');
+    expect((await run(['sessions'], dir)).stdout).toMatch(/^s1 .* KiB\n$/);
+  }, 60_000);
+
+  it('are removed once a script is shown, with or without nested calls', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.txt'), 'one\n');
+    const checkpoints = join(dir, '.toolcall', 'sessions', 's1', 'toolcall');
+    for (const script of ['(+ 1 2)', '(Read :file_path "a.txt")', '(length (Glob :pattern "*"))']) {
+      expect((await run(['run', '--session', 's1', '-e', script], dir)).code).toBe(0);
+    }
+    expect(readdirSync(checkpoints)).toEqual([]);
+  });
+});
