@@ -9,8 +9,11 @@ export interface ChildRecord {
   /** `ENVELOPE-ID/N`. */
   readonly id: string;
   readonly tool: string;
-  /** Bounded arguments: long strings truncated, oversized aggregates dropped (`null`). */
-  readonly args: JsonObject | null;
+  /**
+   * Bounded arguments as the call ran (a hook's rewrite replaces the guest's): long strings
+   * truncated, oversized aggregates dropped (`null`).
+   */
+  args: JsonObject | null;
   /** Calls of one `parallel`/`parallel-map` join share a batch id; `null` otherwise. */
   readonly batch: string | null;
   status: ChildStatus;

@@ -171,9 +171,50 @@ describe('ToolCall', () => {
     const outcome = await call(`(Read :file_path ${JSON.stringify(join(root, 'a.txt'))}) "done"`);
     expect(outcome.result).toBe('done');
     expect(seen).toEqual([['E1/1', 'ptc', 'E1']]);
-    expect(outcome.renderData?.childCalls).toMatchObject([{ result: '     1\tbeta' }]);
+    // The audit row shows the arguments that ran, so it is headed by b.txt like its body.
+    const rows = outcome.renderData?.childCalls as { args: unknown; result: unknown }[];
+    expect(rows.map((row) => [row.args, row.result])).toEqual([[{ file_path: b }, '     1\tbeta']]);
     const projected = await projectToolCall(pipeline, outcome);
     expect(projected.text).toBe('done\n\nRead was redirected.');
+  });
+
+  it('audits the guest arguments when the pipeline only filled defaults or dropped a nil', async () => {
+    const echo = defineTool({
+      name: 'Echo',
+      description: 'Echoes its arguments.',
+      readOnly: true,
+      args: z.object({
+        text: z.string(),
+        times: z.number().int().default(1),
+        note: z.string().optional(),
+        tag: z.string().optional(),
+      }),
+      handler: (args) => JSON.stringify(args),
+    }) as unknown as Tool;
+    const { call } = setup({
+      tools: [echo],
+      hooks: [
+        {
+          event: 'PreToolUse',
+          matcher: 'Echo',
+          // A rewrite that only adds an argument the guest left out.
+          run: (input) =>
+            input.tool_use_id === 'E1/3'
+              ? { updated_input: { ...(input.tool_input as object), tag: 'hooked' } }
+              : undefined,
+        },
+      ],
+    });
+    const outcome = await call(
+      '(Echo :text "a") (Echo :text "b" :note nil) (Echo :text "c") "done"',
+    );
+    expect(outcome.result).toBe('done');
+    const rows = outcome.renderData?.childCalls as { args: unknown; result: unknown }[];
+    expect(rows.map((row) => [row.args, row.result])).toEqual([
+      [{ text: 'a' }, '{"text":"a","times":1}'],
+      [{ text: 'b', note: null }, '{"text":"b","times":1}'],
+      [{ text: 'c', times: 1, tag: 'hooked' }, '{"text":"c","times":1,"tag":"hooked"}'],
+    ]);
   });
 
   it('keeps a parallel-map in input order when its calls finish out of order', async () => {
