@@ -118,6 +118,39 @@ describe('ToolCall', () => {
     });
   });
 
+  it("projects a direct call with the underlying tool's own output limit", async () => {
+    const big = defineTool({
+      name: 'Big',
+      description: 'Returns 40,000 characters.',
+      readOnly: true,
+      args: z.object({}),
+      handler: () => 'b'.repeat(40_000),
+    }) as unknown as Tool;
+    const page = defineTool({
+      name: 'Page',
+      description: 'Returns 45,000 characters.',
+      readOnly: true,
+      maxResultSize: 50_000,
+      args: z.object({}),
+      handler: () => 'p'.repeat(45_000),
+    }) as unknown as Tool;
+    const { pipeline, call } = setup({ tools: [big, page] });
+    for (const [name, length] of [
+      ['Big', 40_000],
+      ['Page', 45_000],
+    ] as const) {
+      const native = await pipeline.project(
+        await pipeline.runTool({ name, input: {}, toolUseId: `N-${name}` }).outcome,
+      );
+      const direct = await projectToolCall(pipeline, await call(`(${name})`, `E-${name}`));
+      expect(native.text).toHaveLength(length);
+      expect(direct.text).toBe(native.text);
+    }
+    // A composed script is the envelope's own result: ToolCall's 30,000 limit applies.
+    const script = await projectToolCall(pipeline, await call('(let ((r (Big))) r)', 'E-script'));
+    expect(script.text).toMatch(/^<persisted-output>\nOutput too large \(40000 chars\)/);
+  });
+
   it('gives an ordinary failure to the script as (:error …) and goes on', async () => {
     const { call } = setup();
     const missing = JSON.stringify(join(root, 'missing.txt'));
