@@ -18,6 +18,12 @@ function bytesOf(result: unknown): number {
   }
 }
 
+/** The bounded preview of a direct call's result that the audit keeps. */
+export function directPreview(result: unknown, limit: number): string {
+  const text = typeof result === 'string' ? result : JSON.stringify(result);
+  return previewText(text ?? '', limit);
+}
+
 /** The most characters of a child's error text that reach the guest and the audit. */
 const ERROR_TEXT_LIMIT = 2000;
 
@@ -54,6 +60,13 @@ function inputRewritten(args: unknown, input: unknown, defaults: Tool['defaults'
 export class NestedCalls {
   /** The first call's outcome: a direct call hands it on; later outcomes are not kept. */
   first: ToolOutcome | undefined;
+  /**
+   * The script is one direct call: the guest never holds its value, so no result limit
+   * applies, and the envelope shows its full arguments (the expression's literals).
+   */
+  direct = false;
+  /** A direct call's arguments as they ran: the guest's, or a hook's rewrite. */
+  directArgs: unknown;
   readonly feedback: string[] = [];
   // Slots by call index, not a Map: a Map emptied after every sequential call reallocated
   // its table each time.
@@ -82,8 +95,13 @@ export class NestedCalls {
       tools[name] = {
         inputSchema: entry.tool.inputSchema as ToolBinding['inputSchema'],
         standaloneOnly: entry.standaloneOnly,
-        call: (args, context) =>
-          this.call(entry.tool, args, context.index, context.batch, context.signal),
+        call: (args, context) => {
+          if (context.direct) {
+            this.direct = true;
+            this.directArgs = args;
+          }
+          return this.call(entry.tool, args, context.index, context.batch, context.signal);
+        },
       };
     }
     return tools;
@@ -149,6 +167,7 @@ export class NestedCalls {
   #auditInput(record: ChildRecord, args: unknown, input: unknown, tool: Tool): void {
     if (record.status !== 'running' || !inputRewritten(args, input, tool.defaults)) return;
     record.args = boundArguments(input, this.settings.bounds);
+    if (this.direct) this.directArgs = input;
   }
 
   /** Audits a settled call and returns what the guest sees; a denial throws ToolDenied. */
@@ -172,6 +191,13 @@ export class NestedCalls {
       const status = outcome.error?.code === 'cancelled' ? 'cancelled' : 'error';
       audit.settle(record, status, message);
       return { error: message };
+    }
+    if (this.direct) {
+      // The guest never holds a direct call's value: the envelope hands on the tool's own
+      // result, and the audit (and any checkpoint of it) keeps only a bounded preview.
+      record.warning = outcome.warnings.length > 0;
+      audit.settle(record, 'success', directPreview(outcome.result, bounds.directPreview));
+      return outcome.result;
     }
     // An oversized result becomes a bounded guest error before the audit keeps it.
     const size = bytesOf(outcome.result);

@@ -51,6 +51,7 @@ export async function runScript(
     outcome,
     audit,
     first: calls.first,
+    directArgs: calls.directArgs,
     feedback: calls.feedback,
     settings,
   });
