@@ -1,5 +1,6 @@
 import type { ChildRecord } from './audit.js';
 import { childCallsOf, summaryOf, type ToolCallRenderData, titleOf } from './render-data.js';
+import { workSummary } from './summary-text.js';
 
 /** The durable envelope record: written before the first nested call and at settlement. */
 export interface ToolCallCheckpoint {
@@ -67,7 +68,16 @@ export function cancelledRenderData(checkpoint: ToolCallCheckpoint): ToolCallRen
 }
 
 const INTERRUPTED =
-  'Error: The ToolCall script was interrupted and will not resume; completed nested calls are listed in its audit and were not rolled back.';
+  'Error: The ToolCall script was interrupted and will not resume; completed nested calls were not rolled back.';
+
+/** The work a cancelled script had done, for the model: running calls count as cancelled. */
+export function cancelledSummary(checkpoint: ToolCallCheckpoint): string {
+  return workSummary(
+    checkpoint.children.map((child) =>
+      child.status === 'running' ? { ...child, status: 'cancelled' as const } : child,
+    ),
+  );
+}
 
 /** Turns one running checkpoint into a settled, interrupted record; running children become interrupted. */
 export function interruptedRecord(checkpoint: ToolCallCheckpoint): RecoveredToolCall {
@@ -85,7 +95,7 @@ export function interruptedRecord(checkpoint: ToolCallCheckpoint): RecoveredTool
     toolUseId: checkpoint.envelopeId,
     toolName: 'ToolCall',
     status: 'error',
-    result: INTERRUPTED,
+    result: `${INTERRUPTED}\n\n${workSummary(children)}`,
     renderData: {
       kind: 'toolcall',
       presentation: 'script',

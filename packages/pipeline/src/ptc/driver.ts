@@ -5,6 +5,7 @@ import { type AuditBounds, DEFAULT_AUDIT_BOUNDS } from './bounds.js';
 import {
   type CheckpointStore,
   cancelledRenderData,
+  cancelledSummary,
   type ToolCallCheckpoint,
 } from './checkpoint.js';
 import type { ToolCallRenderData } from './render-data.js';
@@ -42,6 +43,8 @@ export interface ToolCallDriver {
   journals(): ToolCallCheckpoint[];
   /** The render data of a script in flight as if cancelled now, or undefined once it settled. */
   cancelledRenderData(envelopeId: string): ToolCallRenderData | undefined;
+  /** The bounded work summary of a script in flight as if cancelled now, or undefined once it settled. */
+  cancelledSummary(envelopeId: string): string | undefined;
 }
 
 const KEYS = new Set([
@@ -136,6 +139,10 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
     cancelledRenderData(envelopeId) {
       const audit = settings.journals.get(envelopeId);
       return audit === undefined ? undefined : cancelledRenderData(journalOf(envelopeId, audit));
+    },
+    cancelledSummary(envelopeId) {
+      const audit = settings.journals.get(envelopeId);
+      return audit === undefined ? undefined : cancelledSummary(journalOf(envelopeId, audit));
     },
   };
 }

@@ -370,7 +370,13 @@ describe('a ToolCall cancelled mid-script', () => {
     const outcome = await run.outcome;
     expect([outcome.status, outcome.result]).toEqual([
       'error',
-      'Error: The tool call was cancelled.',
+      [
+        'Error: The tool call was cancelled.',
+        '',
+        'Work already done (not rolled back): 1 of 2 nested calls succeeded.',
+        '- E9/1 Read: success',
+        '- E9/2 Hang: cancelled',
+      ].join('\n'),
     ]);
     expect(outcome.renderData).toMatchObject({
       kind: 'toolcall',
@@ -382,6 +388,39 @@ describe('a ToolCall cancelled mid-script', () => {
       ],
       failure: { kind: 'cancelled' },
     });
+  });
+
+  it("appends a handler's cancellation note to the result; a throwing note gives none", async () => {
+    const noted = (name: string, note: () => string) =>
+      defineTool({
+        name,
+        description: 'Waits.',
+        readOnly: true,
+        args: z.object({}),
+        handler: (_args, context) => {
+          context.noteOnCancel?.(note);
+          return new Promise<string>(() => {});
+        },
+      }) as unknown as Tool;
+    const pipeline = createPipeline({
+      tools: [
+        noted('Noted', () => 'Two files were written.'),
+        noted('Broken', () => {
+          throw new Error('no note');
+        }),
+      ],
+    });
+    const results: unknown[] = [];
+    for (const name of ['Noted', 'Broken']) {
+      const run = pipeline.runTool({ name, input: {}, toolUseId: name });
+      await Promise.resolve();
+      run.cancel();
+      results.push((await run.outcome).result);
+    }
+    expect(results).toEqual([
+      'Error: The tool call was cancelled.\n\nTwo files were written.',
+      'Error: The tool call was cancelled.',
+    ]);
   });
 
   it('keeps the plain cancellation when a tool gives no render data for it', async () => {
