@@ -100,7 +100,7 @@ describe('recoverToolCalls', () => {
               tool: 'Hang',
               args: {},
               result: 'Interrupted: the session ended before this call settled.',
-              status: 'cancelled',
+              status: 'interrupted',
               batch: null,
               renderData: null,
             },

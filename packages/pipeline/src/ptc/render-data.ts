@@ -1,8 +1,18 @@
 import type { JsonObject, JsonValue } from '../json.js';
 import type { ChildRecord } from './audit.js';
 
-/** A child row's display status. */
-export type ChildCallStatus = 'success' | 'error' | 'warning' | 'running' | 'cancelled';
+/**
+ * A child row's display status: `denied` is a permission denial, and `interrupted` a call the
+ * session ended before it settled (a recovered checkpoint).
+ */
+export type ChildCallStatus =
+  | 'success'
+  | 'error'
+  | 'warning'
+  | 'running'
+  | 'cancelled'
+  | 'denied'
+  | 'interrupted';
 
 /** One child row, drawn later by that tool's own renderer. */
 export interface ChildCall {
@@ -56,10 +66,10 @@ export function childCallStatus(record: ChildRecord): ChildCallStatus {
     case 'success':
       return record.warning ? 'warning' : 'success';
     case 'running':
-      return 'running';
     case 'cancelled':
+    case 'denied':
     case 'interrupted':
-      return 'cancelled';
+      return record.status;
     default:
       return 'error';
   }

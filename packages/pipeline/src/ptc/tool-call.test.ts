@@ -182,6 +182,11 @@ describe('ToolCall', () => {
       header: { title: 'ToolCall: 2 calls (1 denied)', status: 'error' },
       failure: { kind: 'tool-denied', budget: null },
     });
+    const rows = outcome.renderData?.childCalls as { id: string; status: string }[];
+    expect(rows.map((row) => [row.id, row.status])).toEqual([
+      ['E1/1', 'success'],
+      ['E1/2', 'denied'],
+    ]);
   });
 
   it('lets a hook rewrite a nested call and delivers its context to the envelope projection', async () => {
