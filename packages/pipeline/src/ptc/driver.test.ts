@@ -359,6 +359,31 @@ describe('ToolCallDriver with wrapped tools and hosts', () => {
     ]);
   });
 
+  it('removes the running checkpoint and warns when the settlement cannot be written', async () => {
+    const saved = createMemoryCheckpointStore();
+    let writes = 0;
+    const warnings: string[] = [];
+    const { run } = harness([echoTool('Echo')], {
+      driver: {
+        checkpoints: {
+          write: (checkpoint) => {
+            if (++writes === 2) throw new Error('disk full');
+            return saved.write(checkpoint);
+          },
+          list: () => saved.list(),
+          remove: (id) => saved.remove(id),
+        },
+        onWarning: (message) => warnings.push(message),
+      },
+    });
+    expect((await run('(Echo :text "x")')).status).toBe('success');
+    // A running checkpoint left behind would be recovered as interrupted.
+    expect(await saved.list()).toEqual([]);
+    expect(warnings).toEqual([
+      'The ToolCall settlement checkpoint of E could not be written (disk full); it was removed.',
+    ]);
+  });
+
   it('starts no nested call when the first checkpoint cannot be written', async () => {
     let calls = 0;
     const counted = defineTool({

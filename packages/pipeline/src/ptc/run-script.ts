@@ -39,7 +39,7 @@ export async function runScript(
     // Nothing ran: no checkpoint means no nested call may start.
     outcome = {
       success: false,
-      error: { kind: 'host', message: `${stage}: ${(error as Error)?.message ?? String(error)}` },
+      error: { kind: 'host', message: `${stage}: ${messageOf(error)}` },
       calls: [],
     };
   } finally {
@@ -65,9 +65,7 @@ export async function runScript(
         durationMs: globalThis.performance.now() - startedAt,
       });
     } catch (error) {
-      settings.onWarning?.(
-        `ToolCall telemetry failed: ${(error as Error)?.message ?? String(error)}`,
-      );
+      settings.onWarning?.(`ToolCall telemetry failed: ${messageOf(error)}`);
     }
   }
   if (settings.checkpoints !== undefined) {
@@ -86,12 +84,24 @@ export async function runScript(
         },
       });
     } catch (error) {
+      // A running checkpoint left behind would be recovered as interrupted although the
+      // script settled: remove it.
+      let removed = 'it was removed';
+      try {
+        await settings.checkpoints.remove(envelopeId);
+      } catch (removal) {
+        removed = `removing its running checkpoint failed too (${messageOf(removal)}), so recovery will report it interrupted`;
+      }
       settings.onWarning?.(
-        `The ToolCall settlement checkpoint failed: ${(error as Error)?.message ?? String(error)}`,
+        `The ToolCall settlement checkpoint of ${envelopeId} could not be written (${messageOf(error)}); ${removed}.`,
       );
     }
   }
   return settlement;
+}
+
+function messageOf(error: unknown): string {
+  return (error as Error)?.message ?? String(error);
 }
 
 /** The running checkpoint of a journal: a copy of the child audit as it stands. */
