@@ -19,6 +19,13 @@ export async function runScript(
   const calls = new NestedCalls(settings, envelopeId, audit, pausable);
   const tools = calls.roster(catalog);
   settings.journals.set(envelopeId, audit);
+  // A cancelled envelope settles at once: its running calls (and any pending permission
+  // prompt) are cancelled with it, and its progress ends there.
+  const onAbort = (): void => {
+    calls.cancelRunning();
+    audit.close();
+  };
+  request.signal?.addEventListener('abort', onAbort, { once: true });
   let outcome: ScriptOutcome;
   let stage = 'the envelope checkpoint could not be written';
   try {
@@ -44,9 +51,11 @@ export async function runScript(
     };
   } finally {
     settings.journals.delete(envelopeId);
+    request.signal?.removeEventListener('abort', onAbort);
   }
   // The script stopped waiting (denial, budget, cancellation): cancel what still runs.
   calls.cancelRunning();
+  audit.close();
   const settlement = settleScript({
     outcome,
     audit,

@@ -289,6 +289,7 @@ describe('ToolCall', () => {
       completed: 3,
       failed: 0,
       denied: 0,
+      cancelled: 0,
       waiting: 0,
     });
     expect(progress).toContainEqual({
@@ -297,6 +298,7 @@ describe('ToolCall', () => {
       completed: 0,
       failed: 0,
       denied: 0,
+      cancelled: 0,
       waiting: 0,
     });
   });
@@ -393,6 +395,61 @@ describe('a ToolCall cancelled mid-script', () => {
       ],
       failure: { kind: 'cancelled' },
     });
+  });
+
+  it('withdraws a pending ask when the script is cancelled; a late answer changes nothing', async () => {
+    let late: (answer: 'allow-always') => void = () => {};
+    let asked!: (signal: AbortSignal) => void;
+    const prompt = new Promise<AbortSignal>((resolve) => {
+      asked = resolve;
+    });
+    const ran: string[] = [];
+    const touch = defineTool({
+      name: 'Touch',
+      description: 'Records that it ran.',
+      readOnly: true,
+      args: z.object({}),
+      handler: () => {
+        ran.push('Touch');
+        return 'touched';
+      },
+    }) as unknown as Tool;
+    const progress: ToolCallProgress[] = [];
+    const { pipeline } = setup({
+      tools: [touch],
+      rules: [{ tool: 'Touch', action: 'ask' }],
+      asker: (request) =>
+        new Promise((resolve) => {
+          late = resolve;
+          asked(request.signal);
+        }),
+      driver: { onProgress: (item) => progress.push(item) },
+    });
+    const rules = pipeline.rules().length;
+    const run = pipeline.runTool({
+      name: 'ToolCall',
+      input: { expression: `(Read :file_path ${JSON.stringify(join(root, 'a.txt'))}) (Touch)` },
+      toolUseId: 'E5',
+    });
+    const signal = await prompt;
+    expect([signal.aborted, progress.at(-1)?.waiting]).toEqual([false, 1]);
+    run.cancel();
+    const outcome = await run.outcome;
+    const published = progress.length;
+    expect(signal.aborted).toBe(true);
+    expect(progress.at(-1)).toEqual({
+      envelopeId: 'E5',
+      active: [],
+      completed: 1,
+      failed: 0,
+      denied: 0,
+      cancelled: 1,
+      waiting: 0,
+    });
+    late('allow-always');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([ran, pipeline.rules().length, progress.length]).toEqual([[], rules, published]);
+    expect(outcome.renderData?.summary).toMatchObject({ succeeded: 1, cancelled: 1, failed: 0 });
   });
 
   it("appends a handler's cancellation note to the result; a throwing note gives none", async () => {
