@@ -60,6 +60,14 @@ describe('searchCatalog', () => {
     );
   });
 
+  it('leaves the Manual line out for a tool without a manual', () => {
+    const text = searchCatalog(catalog, 'outline', {
+      manualReference: (entry) => (entry.tool.name === 'Imenu' ? undefined : 'toolcall://x.md'),
+    });
+    expect(text.endsWith('Pass a raw filesystem path, not Markdown or a URL.')).toBe(true);
+    expect(text).not.toContain('Manual:');
+  });
+
   it('selects only the named tool for an exact-name term, matching case-insensitively', () => {
     const text = searchCatalog(catalog, 'TREESITTER');
     expect(text.startsWith('## Treesitter\n\n(Treesitter :file_path string [:mode string])')).toBe(

@@ -348,6 +348,17 @@ describe('ToolCall', () => {
   });
 });
 
+describe('the ToolCall description', () => {
+  it('ends by naming the dialect manual', () => {
+    const { pipeline } = setup();
+    expect(
+      pipeline
+        .tool('ToolCall')
+        ?.description.endsWith(' More: Read toolcall://toolcall-dialect.md.'),
+    ).toBe(true);
+  });
+});
+
 describe('a ToolCall cancelled mid-script', () => {
   it('settles at once, still showing the nested calls made so far', async () => {
     let started!: () => void;
