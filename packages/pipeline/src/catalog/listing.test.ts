@@ -135,5 +135,13 @@ describe('renderListing', () => {
     expect(() => renderListing(catalog, {} as never)).toThrow(
       'renderListing: contextWindow must be a positive number, received undefined',
     );
+    expect(() => renderListing(catalog, undefined as never)).toThrow(
+      new TypeError(
+        'renderListing: expected options { contextWindow, share?, charsPerToken? }, received undefined',
+      ),
+    );
+    expect(() => renderListing(undefined as never, { contextWindow: 1000 })).toThrow(
+      new TypeError('renderListing: expected a catalog from createCatalog as the first argument'),
+    );
   });
 });

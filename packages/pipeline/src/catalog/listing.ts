@@ -61,7 +61,17 @@ function listingOf(text: string, listed: number, omitted: number): SpecialistLis
  * summary, under a budget of a share of the context window; tools over it are counted.
  */
 export function renderListing(catalog: Catalog, options: ListingOptions): SpecialistListing {
-  const contextWindow = positive('contextWindow', options?.contextWindow, undefined);
+  if (!Array.isArray(catalog?.entries)) {
+    throw new TypeError(
+      'renderListing: expected a catalog from createCatalog as the first argument',
+    );
+  }
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(
+      `renderListing: expected options { contextWindow, share?, charsPerToken? }, received ${String(options)}`,
+    );
+  }
+  const contextWindow = positive('contextWindow', options.contextWindow, undefined);
   const share = positive('share', options.share, 0.02);
   if (share > 1) throw new TypeError(`renderListing: share must be at most 1, received ${share}`);
   const charsPerToken = positive('charsPerToken', options.charsPerToken, 4);

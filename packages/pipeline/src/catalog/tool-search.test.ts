@@ -100,6 +100,12 @@ describe('searchCatalog', () => {
     );
   });
 
+  it('says what a query needs when it is blank', () => {
+    expect(searchCatalog(catalog, '   ')).toBe(
+      'The query is empty: give one or more tool names, words, categories or groups.',
+    );
+  });
+
   it('suggests nothing for an empty catalog', () => {
     expect(searchCatalog(createCatalog({ tools: [imenu] }), 'imenu')).toBe(
       'No tools match "imenu". The catalog is empty.',

@@ -90,6 +90,9 @@ export function searchCatalog(
   if (typeof query !== 'string') {
     throw new TypeError(`searchCatalog: query must be a string, received ${typeof query}`);
   }
+  if (query.trim() === '') {
+    return 'The query is empty: give one or more tool names, words, categories or groups.';
+  }
   const manual = options.manualReference ?? ((entry) => `toolcall://tools/${entry.tool.name}.md`);
   const found = selectEntries(catalog, query);
   if (found.length === 0) {
