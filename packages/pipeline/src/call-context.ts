@@ -13,7 +13,6 @@ export class CallContext implements HandlerContext {
   #cleanups: (() => void)[] | undefined;
   #cancelled = false;
   #cancelRender: (() => unknown) | undefined;
-  #cancelNote: (() => string | undefined) | undefined;
 
   constructor(
     toolName: string,
@@ -50,23 +49,6 @@ export class CallContext implements HandlerContext {
       throw new TypeError(`renderOnCancel: expected a function, received ${typeof provide}`);
     }
     this.#cancelRender = provide;
-  }
-
-  noteOnCancel(provide: () => string | undefined): void {
-    if (typeof provide !== 'function') {
-      throw new TypeError(`noteOnCancel: expected a function, received ${typeof provide}`);
-    }
-    this.#cancelNote = provide;
-  }
-
-  /** The note the handler gave for a cancellation; a throwing provider or a non-string gives none. */
-  cancelNote(): string | undefined {
-    try {
-      const note = this.#cancelNote?.();
-      return typeof note === 'string' && note !== '' ? note : undefined;
-    } catch {
-      return undefined;
-    }
   }
 
   /** The render data the handler gave for a cancellation; a throwing provider gives none. */

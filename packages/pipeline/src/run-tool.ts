@@ -70,15 +70,9 @@ export class ToolCallRun implements ToolRun {
     if (this.settled) return;
     // Taken before the cleanups run, while the handler's state still shows the work in flight.
     const renderData = this.context.cancelRenderData();
-    const note = this.context.cancelNote();
     for (const error of this.context.cancel())
       this.warn(`A cancel cleanup threw: ${messageOf(error)}`);
-    const message = 'The tool call was cancelled.';
-    this.fail(
-      'cancelled',
-      message,
-      note === undefined ? { renderData } : { renderData, result: `Error: ${message}\n\n${note}` },
-    );
+    this.fail('cancelled', 'The tool call was cancelled.', { renderData });
   }
 
   warn(message: string): void {

@@ -85,11 +85,6 @@ export interface HandlerContext {
    * settles at once, without waiting for the handler); the last one registered counts.
    */
   renderOnCancel?(provide: () => unknown): void;
-  /**
-   * Gives text appended to this call's cancellation result if it is cancelled before it
-   * settles, such as the work already done; the last one registered counts.
-   */
-  noteOnCancel?(provide: () => string | undefined): void;
 }
 
 /** A tool's implementation; it may return its result directly or as a promise. */

@@ -45,7 +45,8 @@ export function createMemoryCheckpointStore(): CheckpointStore {
 
 /**
  * The envelope's render data when its call is cancelled while the script runs: the nested
- * calls so far, running ones shown as cancelled.
+ * calls so far, running ones shown as cancelled, and as feedback for the model (delivered by
+ * `projectToolCall`) the bounded summary of the work already done.
  */
 export function cancelledRenderData(checkpoint: ToolCallCheckpoint): ToolCallRenderData {
   const children = checkpoint.children.map((child) =>
@@ -63,21 +64,12 @@ export function cancelledRenderData(checkpoint: ToolCallCheckpoint): ToolCallRen
     childCalls: childCallsOf(children),
     returned: null,
     failure: { kind: 'cancelled', budget: null, message: 'the call was cancelled' },
-    feedback: [],
+    feedback: [workSummary(children)],
   };
 }
 
 const INTERRUPTED =
   'Error: The ToolCall script was interrupted and will not resume; completed nested calls were not rolled back.';
-
-/** The work a cancelled script had done, for the model: running calls count as cancelled. */
-export function cancelledSummary(checkpoint: ToolCallCheckpoint): string {
-  return workSummary(
-    checkpoint.children.map((child) =>
-      child.status === 'running' ? { ...child, status: 'cancelled' as const } : child,
-    ),
-  );
-}
 
 /** Turns one running checkpoint into a settled, interrupted record; running children become interrupted. */
 export function interruptedRecord(checkpoint: ToolCallCheckpoint): RecoveredToolCall {

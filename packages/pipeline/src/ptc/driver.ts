@@ -5,7 +5,6 @@ import { type AuditBounds, DEFAULT_AUDIT_BOUNDS } from './bounds.js';
 import {
   type CheckpointStore,
   cancelledRenderData,
-  cancelledSummary,
   type ToolCallCheckpoint,
 } from './checkpoint.js';
 import type { ToolCallRenderData } from './render-data.js';
@@ -43,8 +42,6 @@ export interface ToolCallDriver {
   journals(): ToolCallCheckpoint[];
   /** The render data of a script in flight as if cancelled now, or undefined once it settled. */
   cancelledRenderData(envelopeId: string): ToolCallRenderData | undefined;
-  /** The bounded work summary of a script in flight as if cancelled now, or undefined once it settled. */
-  cancelledSummary(envelopeId: string): string | undefined;
 }
 
 const KEYS = new Set([
@@ -139,10 +136,6 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
     cancelledRenderData(envelopeId) {
       const audit = settings.journals.get(envelopeId);
       return audit === undefined ? undefined : cancelledRenderData(journalOf(envelopeId, audit));
-    },
-    cancelledSummary(envelopeId) {
-      const audit = settings.journals.get(envelopeId);
-      return audit === undefined ? undefined : cancelledSummary(journalOf(envelopeId, audit));
     },
   };
 }

@@ -56,7 +56,10 @@ export interface ToolCallRenderData {
     readonly budget: string | null;
     readonly message: string;
   } | null;
-  /** Children's hook context and repair notes, for the envelope's provider projection. */
+  /**
+   * Provider-only notes for the envelope's projection: children's hook context and repair
+   * notes, and a cancelled script's summary of the work already done.
+   */
   readonly feedback: readonly string[];
 }
 

@@ -46,9 +46,8 @@ export function createToolCallTool(options: ToolCallToolOptions): Tool {
     }),
     handler: async ({ expression }, context) => {
       // Cancelled mid-script, the envelope still shows the nested calls made so far.
+      // Its feedback tells the model, through projectToolCall, which calls took effect.
       context.renderOnCancel?.(() => driver.cancelledRenderData(context.toolUseId));
-      // …and the model is told which of them already took effect.
-      context.noteOnCancel?.(() => driver.cancelledSummary(context.toolUseId));
       const settlement = await driver.run({
         expression,
         envelopeId: context.toolUseId,
