@@ -2,8 +2,8 @@ import type { JsonObject, JsonValue } from '../json.js';
 import type { ChildRecord } from './audit.js';
 
 /**
- * A child row's display status: `denied` is a permission denial, and `interrupted` a call the
- * session ended before it settled (a recovered checkpoint).
+ * A child row's display status: `interrupted` is a call the session ended before it settled
+ * (a recovered checkpoint). A denial shows as `error` until renderers know a `denied` row.
  */
 export type ChildCallStatus =
   | 'success'
@@ -11,7 +11,6 @@ export type ChildCallStatus =
   | 'warning'
   | 'running'
   | 'cancelled'
-  | 'denied'
   | 'interrupted';
 
 /** One child row, drawn later by that tool's own renderer. */
@@ -70,7 +69,6 @@ export function childCallStatus(record: ChildRecord): ChildCallStatus {
       return record.warning ? 'warning' : 'success';
     case 'running':
     case 'cancelled':
-    case 'denied':
     case 'interrupted':
       return record.status;
     default:
