@@ -102,7 +102,15 @@ async function ask(
     return false;
   }
   let answer: PermissionAnswer;
+  // The wait ends with the answer or with the call's cancellation, whichever comes first.
+  let waiting = true;
+  const stopWaiting = (): void => {
+    if (!waiting) return;
+    waiting = false;
+    notifyWait(run, false);
+  };
   notifyWait(run, true);
+  run.context.onCancel(stopWaiting);
   try {
     answer = await asker({
       toolName: tool.name,
@@ -112,9 +120,10 @@ async function ask(
       input: copyJson(run.input) as Record<string, unknown>,
       facts: copyJson({ ...facts, paths: facts.paths.map((entry) => ({ ...entry })) }),
       reason: verdict.reason,
+      signal: run.context.signal,
     });
   } catch (error) {
-    notifyWait(run, false);
+    stopWaiting();
     if (!run.settled)
       run.fail(
         'denied',
@@ -122,7 +131,7 @@ async function ask(
       );
     return false;
   }
-  notifyWait(run, false);
+  stopWaiting();
   return settleAnswer(run, tool, facts, answer);
 }
 

@@ -13,7 +13,7 @@ import type {
 } from './permissions/types.js';
 import { compileHooks, type PipelineCore } from './pipeline-core.js';
 import type { ArtifactStore, MediaSink, ResourcePreparer, SnapshotReader } from './ports.js';
-import { type ProviderResult, projectOutcome } from './project.js';
+import { limitingToolName, type ProviderResult, projectOutcome } from './project.js';
 import { createRepairLog, type RepairLog } from './repair-log.js';
 import { ToolCallRun } from './run-tool.js';
 import { TurnSnapshots } from './snapshots.js';
@@ -244,7 +244,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
     },
     project: (outcome, projectOptions = {}) =>
       projectOutcome(outcome, {
-        maxResultSize: core.tools.get(outcome.toolName)?.maxResultSize,
+        maxResultSize: core.tools.get(limitingToolName(outcome))?.maxResultSize,
         artifacts,
         ...(projectOptions.feedback === undefined ? {} : { feedback: projectOptions.feedback }),
         ...(core.onWarning === undefined ? {} : { onWarning: core.onWarning }),

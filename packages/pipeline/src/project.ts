@@ -39,6 +39,20 @@ export function feedbackOf(outcome: ToolOutcome): string[] {
 }
 
 /**
+ * The tool whose output limit applies to an outcome: a direct ToolCall (one call as the whole
+ * script) is that tool's call, so its own limit applies, not the envelope's.
+ */
+export function limitingToolName(outcome: ToolOutcome): string {
+  const data = outcome.renderData;
+  return outcome.toolName === 'ToolCall' &&
+    data?.kind === 'toolcall' &&
+    data.presentation === 'direct' &&
+    typeof data.renderAs === 'string'
+    ? data.renderAs
+    : outcome.toolName;
+}
+
+/**
  * Projects an outcome for a provider: persists oversized success text once (or says it is
  * unavailable), truncates oversized errors, then appends hook context and the repair note.
  */

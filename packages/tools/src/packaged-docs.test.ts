@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packagedDocsDirectory } from './packaged-docs.js';
+import { manualOf, packagedDocsDirectory } from './packaged-docs.js';
 import { createTestWorkspace, type TestWorkspace } from './testing/workspace.js';
 
 const PACKAGE = path.resolve(import.meta.dirname, '..');
@@ -68,6 +68,14 @@ describe('the packaged manuals', () => {
       const read = await workspace.run('Read', { file_path: address, limit: 1 });
       expect({ address, status: read.status }).toEqual({ address, status: 'success' });
     }
+  });
+
+  it('are named for built-in tools only; a wrapped tool has none', () => {
+    expect([manualOf('Read'), manualOf('ToolCall'), manualOf('github/search')]).toEqual([
+      'toolcall://tools/files.md',
+      'toolcall://toolcall-dialect.md',
+      undefined,
+    ]);
   });
 
   it('hold the manual ToolSearch names for every built-in tool', async () => {

@@ -46,8 +46,8 @@ const MANUALS: Readonly<Record<string, string>> = {
 
 /**
  * The `toolcall://` address of a tool's manual, as ToolSearch names it: the packaged manual of
- * a built-in tool, `toolcall://tools/NAME.md` for any other.
+ * a built-in tool, `undefined` for any other (a wrapped or host tool has none to read).
  */
-export function manualOf(name: string): string {
-  return `toolcall://${Object.hasOwn(MANUALS, name) ? MANUALS[name] : `tools/${name}.md`}`;
+export function manualOf(name: string): string | undefined {
+  return Object.hasOwn(MANUALS, name) ? `toolcall://${MANUALS[name]}` : undefined;
 }

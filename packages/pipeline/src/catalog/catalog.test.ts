@@ -111,6 +111,14 @@ describe('createCatalog', () => {
     );
   });
 
+  it('throws a TypeError naming a duplicate tool name', () => {
+    expect(() => createCatalog({ tools: [...registry, registry[0] as Tool] })).toThrow(
+      new TypeError(
+        `createCatalog: two tools are named "${registry[0]?.name}"; expected unique names`,
+      ),
+    );
+  });
+
   it('throws a TypeError for a malformed discoverable entry', () => {
     expect(() => createCatalog({ tools: registry, discoverable: [{} as never] })).toThrow(
       'createCatalog: discoverable entries must be GROUP or { discoverable: GROUP }, received {}',

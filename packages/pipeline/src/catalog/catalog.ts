@@ -88,7 +88,15 @@ export function createCatalog(options: CatalogOptions): Catalog {
   );
   const composable = new Set(names('composable', options.composable));
   const groups = groupsOf(options.discoverable);
-  const registry = new Map(options.tools.map((tool) => [tool.name, tool]));
+  const registry = new Map<string, Tool>();
+  for (const tool of options.tools) {
+    if (registry.has(tool.name)) {
+      throw new TypeError(
+        `createCatalog: two tools are named ${JSON.stringify(tool.name)}; expected unique names`,
+      );
+    }
+    registry.set(tool.name, tool);
+  }
   const native: Tool[] = [];
   for (const name of new Set(names('native', options.native))) {
     // Native membership needs the registered implementation, not merely the name.

@@ -48,7 +48,7 @@ describe('renderListing', () => {
       ].join('\n'),
       listed: 2,
       omitted: 0,
-      fingerprint: catalog.fingerprint,
+      fingerprint: expect.any(String),
     });
   });
 
@@ -67,6 +67,59 @@ describe('renderListing', () => {
     expect(renderListing(catalog, { contextWindow: 10_000, share: 0.1 }).omitted).toBe(0);
   });
 
+  it('changes its fingerprint exactly when its text changes', () => {
+    const catalog = createCatalog({ tools: many, discoverable: ['bulk'] });
+    const small = renderListing(catalog, { contextWindow: 10_000 });
+    const large = renderListing(catalog, { contextWindow: 200_000 });
+    // A model switch changes the budget, so the listing must be delivered again.
+    expect(small.text).not.toBe(large.text);
+    expect(small.fingerprint).not.toBe(large.fingerprint);
+    // A native tool's schema change moves the catalog fingerprint but not the listing.
+    const nativeTool = (args: z.ZodObject) =>
+      defineTool({
+        name: 'Native',
+        description: 'A native tool.',
+        args,
+        handler: () => 'ok',
+      }) as unknown as Tool;
+    const native = nativeTool(z.object({ a: z.string() }));
+    const changed = nativeTool(z.object({ b: z.number() }));
+    const before = createCatalog({
+      tools: [...many, native],
+      discoverable: ['bulk'],
+      native: ['Native'],
+    });
+    const after = createCatalog({
+      tools: [...many, changed],
+      discoverable: ['bulk'],
+      native: ['Native'],
+    });
+    expect(before.fingerprint).not.toBe(after.fingerprint);
+    expect(renderListing(after, { contextWindow: 200_000 })).toEqual(
+      renderListing(before, { contextWindow: 200_000 }),
+    );
+  });
+
+  it('stays within a budget smaller than its header, saying how many tools were left out', () => {
+    const catalog = createCatalog({ tools: many, discoverable: ['bulk'] });
+    // 100 tokens × 2% × 4 characters = 8 characters: not even the count fits.
+    expect(renderListing(catalog, { contextWindow: 100 })).toMatchObject({
+      text: '',
+      listed: 0,
+      omitted: 30,
+    });
+    // 60 characters: the count alone.
+    expect(renderListing(catalog, { contextWindow: 750 })).toMatchObject({
+      text: '(30 specialist tools: use ToolSearch)',
+      listed: 0,
+      omitted: 30,
+    });
+    for (const contextWindow of [100, 500, 750, 1000, 1500, 2000, 5000]) {
+      const budget = Math.floor(contextWindow * 0.02 * 4);
+      expect(renderListing(catalog, { contextWindow }).text.length).toBeLessThanOrEqual(budget);
+    }
+  });
+
   it('is stable for an unchanged catalog', () => {
     const options = { tools: many, discoverable: ['bulk'] };
     expect(renderListing(createCatalog(options), { contextWindow: 50_000 })).toEqual(
@@ -81,6 +134,14 @@ describe('renderListing', () => {
     );
     expect(() => renderListing(catalog, {} as never)).toThrow(
       'renderListing: contextWindow must be a positive number, received undefined',
+    );
+    expect(() => renderListing(catalog, undefined as never)).toThrow(
+      new TypeError(
+        'renderListing: expected options { contextWindow, share?, charsPerToken? }, received undefined',
+      ),
+    );
+    expect(() => renderListing(undefined as never, { contextWindow: 1000 })).toThrow(
+      new TypeError('renderListing: expected a catalog from createCatalog as the first argument'),
     );
   });
 });

@@ -9,7 +9,10 @@ export interface SpecialistListing {
   readonly listed: number;
   /** Tools left out to respect the budget; ToolSearch still finds them. */
   readonly omitted: number;
-  /** The catalog fingerprint it was rendered from: deliver the listing again only when it changes. */
+  /**
+   * A digest of the text: deliver the listing again only when it changes (a changed catalog,
+   * context window or share changes it; a change the text does not show does not).
+   */
   readonly fingerprint: string;
 }
 
@@ -35,12 +38,40 @@ function positive(name: string, value: unknown, fallback: number | undefined): n
   return value;
 }
 
+// A 53-bit string hash (cyrb53): the listing's fingerprint, short enough to keep per session.
+function digest(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${text.length.toString(36)}-${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}
+
+function listingOf(text: string, listed: number, omitted: number): SpecialistListing {
+  return { text, listed, omitted, fingerprint: digest(text) };
+}
+
 /**
  * Renders every catalog tool callable through ToolCall but not native as a calling shape and
  * summary, under a budget of a share of the context window; tools over it are counted.
  */
 export function renderListing(catalog: Catalog, options: ListingOptions): SpecialistListing {
-  const contextWindow = positive('contextWindow', options?.contextWindow, undefined);
+  if (!Array.isArray(catalog?.entries)) {
+    throw new TypeError(
+      'renderListing: expected a catalog from createCatalog as the first argument',
+    );
+  }
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(
+      `renderListing: expected options { contextWindow, share?, charsPerToken? }, received ${String(options)}`,
+    );
+  }
+  const contextWindow = positive('contextWindow', options.contextWindow, undefined);
   const share = positive('share', options.share, 0.02);
   if (share > 1) throw new TypeError(`renderListing: share must be at most 1, received ${share}`);
   const charsPerToken = positive('charsPerToken', options.charsPerToken, 4);
@@ -49,10 +80,10 @@ export function renderListing(catalog: Catalog, options: ListingOptions): Specia
   const lines: string[] = [];
   let used = HEADER.length + 1;
   let omitted = 0;
+  // Reserve room for the overflow line so the whole text stays within the budget.
+  const reserve = `(${specialists.length} more: use ToolSearch)`.length + 1;
   for (const entry of specialists) {
     const line = `- ${callingShape(entry)} - ${entry.tool.summary}`;
-    // Reserve room for the overflow line so the whole text stays within the budget.
-    const reserve = `(${specialists.length} more: use ToolSearch)`.length + 1;
     if (omitted > 0 || used + line.length + 1 + reserve > budget) {
       omitted++;
       continue;
@@ -60,14 +91,14 @@ export function renderListing(catalog: Catalog, options: ListingOptions): Specia
     lines.push(line);
     used += line.length + 1;
   }
-  if (specialists.length === 0) {
-    return { text: '', listed: 0, omitted: 0, fingerprint: catalog.fingerprint };
+  if (specialists.length === 0) return listingOf('', 0, 0);
+  if (omitted === specialists.length) {
+    // Not even the header fits beside the count: the count alone, or nothing.
+    const full = `${HEADER}\n(${omitted} more: use ToolSearch)`;
+    if (full.length <= budget) return listingOf(full, 0, omitted);
+    const short = `(${omitted} specialist tools: use ToolSearch)`;
+    return listingOf(short.length <= budget ? short : '', 0, omitted);
   }
   if (omitted > 0) lines.push(`(${omitted} more: use ToolSearch)`);
-  return {
-    text: [HEADER, ...lines].join('\n'),
-    listed: specialists.length - omitted,
-    omitted,
-    fingerprint: catalog.fingerprint,
-  };
+  return listingOf([HEADER, ...lines].join('\n'), specialists.length - omitted, omitted);
 }

@@ -60,6 +60,14 @@ describe('searchCatalog', () => {
     );
   });
 
+  it('leaves the Manual line out for a tool without a manual', () => {
+    const text = searchCatalog(catalog, 'outline', {
+      manualReference: (entry) => (entry.tool.name === 'Imenu' ? undefined : 'toolcall://x.md'),
+    });
+    expect(text.endsWith('Pass a raw filesystem path, not Markdown or a URL.')).toBe(true);
+    expect(text).not.toContain('Manual:');
+  });
+
   it('selects only the named tool for an exact-name term, matching case-insensitively', () => {
     const text = searchCatalog(catalog, 'TREESITTER');
     expect(text.startsWith('## Treesitter\n\n(Treesitter :file_path string [:mode string])')).toBe(
@@ -89,6 +97,12 @@ describe('searchCatalog', () => {
   it('suggests sorted categories and groups when nothing matches', () => {
     expect(searchCatalog(catalog, 'zzz')).toBe(
       'No tools match "zzz". Try one of these categories or groups: bulk, code, reports.',
+    );
+  });
+
+  it('says what a query needs when it is blank', () => {
+    expect(searchCatalog(catalog, '   ')).toBe(
+      'The query is empty: give one or more tool names, words, categories or groups.',
     );
   });
 

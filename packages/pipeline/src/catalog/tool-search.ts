@@ -7,8 +7,11 @@ const CONTRACT_LIMIT = 3;
 
 /** Options of `searchCatalog`. */
 export interface SearchOptions {
-  /** The manual reference of a tool's full contract (default `toolcall://tools/NAME.md`). */
-  manualReference?: (entry: CatalogEntry) => string;
+  /**
+   * The manual reference of a tool's full contract (default `toolcall://tools/NAME.md`);
+   * `undefined` for a tool without a manual leaves the `Manual:` line out.
+   */
+  manualReference?: (entry: CatalogEntry) => string | undefined;
 }
 
 function matchesTerm(entry: CatalogEntry, term: string): boolean {
@@ -45,8 +48,8 @@ function valueText(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? 'null');
 }
 
-/** The full contract of one tool: shape, summary, description, arguments, manual reference. */
-export function formatContract(entry: CatalogEntry, manual: string): string {
+/** The full contract of one tool: shape, summary, description, arguments, manual reference if any. */
+export function formatContract(entry: CatalogEntry, manual: string | undefined): string {
   const lines = [`## ${entry.tool.name}`, '', callingShape(entry), '', entry.tool.description, ''];
   const args = argumentsOf(entry.tool.inputSchema);
   if (args.length === 0) lines.push('Arguments: none.');
@@ -62,7 +65,7 @@ export function formatContract(entry: CatalogEntry, manual: string): string {
   if (entry.standaloneOnly) {
     lines.push('', 'Standalone only: the call must be the entire ToolCall expression.');
   }
-  lines.push('', `Manual: ${manual}`);
+  if (manual !== undefined) lines.push('', `Manual: ${manual}`);
   return lines.join('\n');
 }
 
@@ -86,6 +89,9 @@ export function searchCatalog(
 ): string {
   if (typeof query !== 'string') {
     throw new TypeError(`searchCatalog: query must be a string, received ${typeof query}`);
+  }
+  if (query.trim() === '') {
+    return 'The query is empty: give one or more tool names, words, categories or groups.';
   }
   const manual = options.manualReference ?? ((entry) => `toolcall://tools/${entry.tool.name}.md`);
   const found = selectEntries(catalog, query);

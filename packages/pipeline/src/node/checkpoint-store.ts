@@ -1,18 +1,71 @@
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isPlainObject } from '../json.js';
 import type { CheckpointStore, ToolCallCheckpoint } from '../ptc/checkpoint.js';
 
 const SUFFIX = '.toolcall.json';
+/** A writer's temporary file: `NAME.toolcall.json.PID.tmp`. */
+const TEMPORARY = /\.toolcall\.json\.(\d+)\.tmp$/;
+const SHAPE =
+  "a ToolCall checkpoint: { version: 1, envelopeId: string, state: 'running' | 'settled', children: [...] }";
+
+/** Options of `createFileCheckpointStore`. */
+export interface FileCheckpointStoreOptions {
+  /** Told about files `list` skips or cleans up; without it they are skipped silently. */
+  onWarning?: (message: string) => void;
+}
 
 function fileName(envelopeId: string): string {
   return `${encodeURIComponent(envelopeId)}${SUFFIX}`;
 }
 
+function messageOf(error: unknown): string {
+  return (error as Error)?.message ?? String(error);
+}
+
+/** Why a parsed file is not a checkpoint this store can read, or undefined when it is one. */
+function shapeProblem(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return 'it is not a JSON object';
+  if (value.version !== 1) return `its version is ${JSON.stringify(value.version) ?? 'missing'}`;
+  if (typeof value.envelopeId !== 'string') return 'it has no envelopeId';
+  if (value.state !== 'running' && value.state !== 'settled') return 'its state is unknown';
+  if (!Array.isArray(value.children)) return 'it has no children list';
+  return undefined;
+}
+
+/** Whether the process that wrote a temporary file has ended (it can then never be renamed). */
+function writerEnded(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /**
  * A ToolCall checkpoint store in `directory`: each write is fsynced to a temporary file and
  * renamed over the old one, so a killed process leaves either the old or the new checkpoint.
+ * `list` skips (and reports) files it cannot read as checkpoints, and removes temporary
+ * files whose writer was killed before its rename.
  */
-export function createFileCheckpointStore(directory: string): CheckpointStore {
+export function createFileCheckpointStore(
+  directory: string,
+  options: FileCheckpointStoreOptions = {},
+): CheckpointStore {
+  if (typeof directory !== 'string' || directory === '') {
+    throw new TypeError(
+      `createFileCheckpointStore: directory must be a non-empty path, received ${JSON.stringify(directory)}`,
+    );
+  }
+  const onWarning = options.onWarning;
+  if (onWarning !== undefined && typeof onWarning !== 'function') {
+    throw new TypeError(
+      `createFileCheckpointStore: onWarning must be a function, received ${typeof onWarning}`,
+    );
+  }
   return {
     async write(checkpoint) {
       await mkdir(directory, { recursive: true });
@@ -43,10 +96,33 @@ export function createFileCheckpointStore(directory: string): CheckpointStore {
         throw error;
       }
       const checkpoints: ToolCallCheckpoint[] = [];
-      for (const name of names.filter((entry) => entry.endsWith(SUFFIX)).sort()) {
-        checkpoints.push(
-          JSON.parse(await readFile(join(directory, name), 'utf8')) as ToolCallCheckpoint,
-        );
+      for (const name of names.sort()) {
+        const file = join(directory, name);
+        const temporary = TEMPORARY.exec(name);
+        if (temporary !== null) {
+          if (!writerEnded(Number(temporary[1]))) continue;
+          try {
+            await rm(file, { force: true });
+            onWarning?.(`Removed ${file}, a checkpoint write its killed writer never finished.`);
+          } catch (error) {
+            onWarning?.(`Could not remove the stale checkpoint write ${file}: ${messageOf(error)}`);
+          }
+          continue;
+        }
+        if (!name.endsWith(SUFFIX)) continue;
+        let value: unknown;
+        try {
+          value = JSON.parse(await readFile(file, 'utf8'));
+        } catch (error) {
+          onWarning?.(`Skipped ${file}: ${messageOf(error)}; expected ${SHAPE}.`);
+          continue;
+        }
+        const problem = shapeProblem(value);
+        if (problem !== undefined) {
+          onWarning?.(`Skipped ${file}: ${problem}; expected ${SHAPE}.`);
+          continue;
+        }
+        checkpoints.push(value as unknown as ToolCallCheckpoint);
       }
       return checkpoints;
     },

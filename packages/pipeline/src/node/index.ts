@@ -1,3 +1,3 @@
-export { createFileCheckpointStore } from './checkpoint-store.js';
+export { createFileCheckpointStore, type FileCheckpointStoreOptions } from './checkpoint-store.js';
 export { type CommandHookOptions, commandHook } from './command-hook.js';
 export { createFileArtifactStore, createFileReader, createJsonlAppender } from './files.js';

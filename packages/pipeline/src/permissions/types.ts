@@ -44,6 +44,8 @@ export interface PermissionRequest {
   readonly input: Readonly<Record<string, unknown>>;
   readonly facts: PermissionFacts;
   readonly reason: string;
+  /** Aborts when the call is cancelled while it waits: withdraw the prompt; a late answer is ignored. */
+  readonly signal: AbortSignal;
 }
 
 /**

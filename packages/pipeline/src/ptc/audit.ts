@@ -9,8 +9,11 @@ export interface ChildRecord {
   /** `ENVELOPE-ID/N`. */
   readonly id: string;
   readonly tool: string;
-  /** Bounded arguments: long strings truncated, oversized aggregates dropped (`null`). */
-  readonly args: JsonObject | null;
+  /**
+   * Bounded arguments as the call ran (a hook's rewrite replaces the guest's): long strings
+   * truncated, oversized aggregates dropped (`null`).
+   */
+  args: JsonObject | null;
   /** Calls of one `parallel`/`parallel-map` join share a batch id; `null` otherwise. */
   readonly batch: string | null;
   status: ChildStatus;
@@ -27,8 +30,10 @@ export interface ToolCallProgress {
   /** Names of the tools running now, one per call, sorted. */
   readonly active: readonly string[];
   readonly completed: number;
+  /** Calls that failed; cancelled calls are counted apart. */
   readonly failed: number;
   readonly denied: number;
+  readonly cancelled: number;
   /** Nested calls waiting for a person to answer a permission prompt. */
   readonly waiting: number;
 }
@@ -43,7 +48,10 @@ export class ChildAudit {
   completed = 0;
   failed = 0;
   denied = 0;
+  cancelled = 0;
   waiting = 0;
+  /** Once the envelope has settled nothing more is published. */
+  #closed = false;
 
   constructor(
     readonly envelopeId: string,
@@ -72,6 +80,7 @@ export class ChildAudit {
     record.result = result;
     if (status === 'success') this.completed++;
     else if (status === 'denied') this.denied++;
+    else if (status === 'cancelled' || status === 'interrupted') this.cancelled++;
     else this.failed++;
     if (this.onProgress === undefined) return;
     this.#active.delete(record.index);
@@ -82,6 +91,11 @@ export class ChildAudit {
   cancelRunning(): void {
     if (this.#running === 0) return;
     for (const record of this.records) this.settle(record, 'cancelled', 'cancelled');
+  }
+
+  /** Stops publishing: the envelope has settled, so later changes are not news. */
+  close(): void {
+    this.#closed = true;
   }
 
   wait(waiting: boolean): void {
@@ -99,12 +113,13 @@ export class ChildAudit {
       completed: this.completed,
       failed: this.failed,
       denied: this.denied,
+      cancelled: this.cancelled,
       waiting: this.waiting,
     };
   }
 
   private publish(): void {
-    if (this.onProgress === undefined) return;
+    if (this.onProgress === undefined || this.#closed) return;
     try {
       this.onProgress(this.progress());
     } catch {

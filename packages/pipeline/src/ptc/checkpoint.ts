@@ -1,5 +1,6 @@
 import type { ChildRecord } from './audit.js';
 import { childCallsOf, summaryOf, type ToolCallRenderData, titleOf } from './render-data.js';
+import { workSummary } from './summary-text.js';
 
 /** The durable envelope record: written before the first nested call and at settlement. */
 export interface ToolCallCheckpoint {
@@ -44,7 +45,8 @@ export function createMemoryCheckpointStore(): CheckpointStore {
 
 /**
  * The envelope's render data when its call is cancelled while the script runs: the nested
- * calls so far, running ones shown as cancelled.
+ * calls so far, running ones shown as cancelled, and as feedback for the model (delivered by
+ * `projectToolCall`) the bounded summary of the work already done.
  */
 export function cancelledRenderData(checkpoint: ToolCallCheckpoint): ToolCallRenderData {
   const children = checkpoint.children.map((child) =>
@@ -62,12 +64,12 @@ export function cancelledRenderData(checkpoint: ToolCallCheckpoint): ToolCallRen
     childCalls: childCallsOf(children),
     returned: null,
     failure: { kind: 'cancelled', budget: null, message: 'the call was cancelled' },
-    feedback: [],
+    feedback: [workSummary(children)],
   };
 }
 
 const INTERRUPTED =
-  'Error: The ToolCall script was interrupted and will not resume; completed nested calls are listed in its audit and were not rolled back.';
+  'Error: The ToolCall script was interrupted and will not resume; completed nested calls were not rolled back.';
 
 /** Turns one running checkpoint into a settled, interrupted record; running children become interrupted. */
 export function interruptedRecord(checkpoint: ToolCallCheckpoint): RecoveredToolCall {
@@ -85,7 +87,7 @@ export function interruptedRecord(checkpoint: ToolCallCheckpoint): RecoveredTool
     toolUseId: checkpoint.envelopeId,
     toolName: 'ToolCall',
     status: 'error',
-    result: INTERRUPTED,
+    result: `${INTERRUPTED}\n\n${workSummary(children)}`,
     renderData: {
       kind: 'toolcall',
       presentation: 'script',

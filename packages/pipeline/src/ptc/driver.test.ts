@@ -7,6 +7,7 @@ import type { PermissionAsker, PermissionRule } from '../permissions/types.js';
 import { createPipeline, type PipelineOptions } from '../pipeline.js';
 import type { Tool } from '../tool-types.js';
 import { wrapTool } from '../wrap-tool.js';
+import type { ToolCallProgress } from './audit.js';
 import { createMemoryCheckpointStore, type ToolCallCheckpoint } from './checkpoint.js';
 import { createToolCallDriver, type ToolCallOptions } from './driver.js';
 
@@ -150,7 +151,9 @@ describe('ToolCallDriver', () => {
       envelopeId: 'E',
       catalog: createCatalog({ tools: [echoTool('Echo')], native: ['Echo'] }),
     });
-    expect(dropped.renderData.childCalls[0]?.args).toBeNull();
+    // The audit drops them; the direct call's own row still shows the expression's literals.
+    expect(dropped.children[0]?.args).toBeNull();
+    expect(dropped.renderData.childCalls[0]?.args).toEqual({ text: 'a long enough text' });
   });
 
   it('returns a large direct result unchanged while its audit row keeps a bounded preview', async () => {
@@ -164,6 +167,42 @@ describe('ToolCallDriver', () => {
       'success',
     ]);
     expect(settled.children[0]?.result).toBe('0123… [9 more characters]');
+  });
+
+  it('renders a direct call as that tool: its full arguments and render data, counted once', async () => {
+    const command = `echo ${'a'.repeat(300)} | wc -c`;
+    const display = { kind: 'shell', lines: 'x'.repeat(5000) };
+    const shell = defineTool({
+      name: 'Shell',
+      description: 'Runs a command.',
+      readOnly: true,
+      args: z.object({ command: z.string() }),
+      handler: () => ({ result: 'r'.repeat(40), renderData: display }),
+    }) as unknown as Tool;
+    const progress: ToolCallProgress[] = [];
+    const { run } = harness([shell], {
+      driver: { childResultLimit: 10, onProgress: (item) => progress.push(item) },
+    });
+    const settled = await run(`(Shell :command ${JSON.stringify(command)})`);
+    expect([settled.status, settled.result]).toEqual(['success', 'r'.repeat(40)]);
+    expect(settled.renderData.childCalls).toEqual([
+      {
+        id: 'E/1',
+        tool: 'Shell',
+        args: { command },
+        result: 'r'.repeat(40),
+        status: 'success',
+        batch: null,
+        renderData: display,
+      },
+    ]);
+    // The audit (and so any checkpoint) keeps only bounded copies.
+    expect(settled.children[0]).toMatchObject({
+      args: { command: `${command.slice(0, 200)}… [${command.length - 200} more characters]` },
+      renderData: null,
+    });
+    expect(progress.at(-1)).toMatchObject({ completed: 1, failed: 0 });
+    expect(settled.renderData.summary).toMatchObject({ calls: 1, succeeded: 1, failed: 0 });
   });
 
   it('hands a direct call its child media unchanged, stored once', async () => {
@@ -317,6 +356,31 @@ describe('ToolCallDriver with wrapped tools and hosts', () => {
       'error',
       'preflight',
       [],
+    ]);
+  });
+
+  it('removes the running checkpoint and warns when the settlement cannot be written', async () => {
+    const saved = createMemoryCheckpointStore();
+    let writes = 0;
+    const warnings: string[] = [];
+    const { run } = harness([echoTool('Echo')], {
+      driver: {
+        checkpoints: {
+          write: (checkpoint) => {
+            if (++writes === 2) throw new Error('disk full');
+            return saved.write(checkpoint);
+          },
+          list: () => saved.list(),
+          remove: (id) => saved.remove(id),
+        },
+        onWarning: (message) => warnings.push(message),
+      },
+    });
+    expect((await run('(Echo :text "x")')).status).toBe('success');
+    // A running checkpoint left behind would be recovered as interrupted.
+    expect(await saved.list()).toEqual([]);
+    expect(warnings).toEqual([
+      'The ToolCall settlement checkpoint of E could not be written (disk full); it was removed.',
     ]);
   });
 

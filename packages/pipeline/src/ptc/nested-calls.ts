@@ -1,8 +1,9 @@
 import { SettledCall, type ToolBinding, ToolDenied } from '@toolcall/interpreter';
 import type { Catalog } from '../catalog/catalog.js';
-import type { JsonObject, JsonValue } from '../json.js';
+import { isPlainObject, type JsonObject, type JsonValue } from '../json.js';
 import type { ToolOutcome, ToolRun } from '../outcome.js';
 import { feedbackOf } from '../project.js';
+import type { Tool } from '../tool-types.js';
 import type { ChildAudit, ChildRecord, ChildStatus } from './audit.js';
 import { boundArguments, boundRenderData, jsonResult, previewText, utf8Length } from './bounds.js';
 import type { PausableClock } from './pausable-clock.js';
@@ -17,6 +18,12 @@ function bytesOf(result: unknown): number {
   }
 }
 
+/** The bounded preview of a direct call's result that the audit keeps. */
+export function directPreview(result: unknown, limit: number): string {
+  const text = typeof result === 'string' ? result : JSON.stringify(result);
+  return previewText(text ?? '', limit);
+}
+
 /** The most characters of a child's error text that reach the guest and the audit. */
 const ERROR_TEXT_LIMIT = 2000;
 
@@ -26,10 +33,40 @@ function errorText(outcome: ToolOutcome): string {
   return previewText(text.replace(/^Error:\s*/, ''), ERROR_TEXT_LIMIT);
 }
 
+function isDefault(defaults: Tool['defaults'], key: string, value: unknown): boolean {
+  for (const [name, fallback] of defaults) {
+    if (name !== key) continue;
+    return value === fallback || JSON.stringify(value) === JSON.stringify(fallback);
+  }
+  return false;
+}
+
+/**
+ * Whether a call ran with other arguments than the guest passed, as when a hook rewrote them.
+ * Called only when the pipeline replaced the input object: filling in defaults or dropping a
+ * `nil` optional argument also replaces it, but runs what the guest asked for.
+ */
+function inputRewritten(args: unknown, input: unknown, defaults: Tool['defaults']): boolean {
+  if (!isPlainObject(args) || !isPlainObject(input)) return true;
+  for (const key in input) {
+    if (Object.hasOwn(args, key) ? args[key] !== input[key] : !isDefault(defaults, key, input[key]))
+      return true;
+  }
+  for (const key in args) if (!Object.hasOwn(input, key) && args[key] !== null) return true;
+  return false;
+}
+
 /** The nested calls of one script: each one through the pipeline, audited once. */
 export class NestedCalls {
   /** The first call's outcome: a direct call hands it on; later outcomes are not kept. */
   first: ToolOutcome | undefined;
+  /**
+   * The script is one direct call: the guest never holds its value, so no result limit
+   * applies, and the envelope shows its full arguments (the expression's literals).
+   */
+  direct = false;
+  /** A direct call's arguments as they ran: the guest's, or a hook's rewrite. */
+  directArgs: unknown;
   readonly feedback: string[] = [];
   // Slots by call index, not a Map: a Map emptied after every sequential call reallocated
   // its table each time.
@@ -58,8 +95,13 @@ export class NestedCalls {
       tools[name] = {
         inputSchema: entry.tool.inputSchema as ToolBinding['inputSchema'],
         standaloneOnly: entry.standaloneOnly,
-        call: (args, context) =>
-          this.call(name, args, context.index, context.batch, context.signal),
+        call: (args, context) => {
+          if (context.direct) {
+            this.direct = true;
+            this.directArgs = args;
+          }
+          return this.call(entry.tool, args, context.index, context.batch, context.signal);
+        },
       };
     }
     return tools;
@@ -77,13 +119,14 @@ export class NestedCalls {
    * a promise of the same result.
    */
   call(
-    tool: string,
+    definition: Tool,
     args: unknown,
     index: number,
     batch: string | undefined,
     signal: AbortSignal,
   ): unknown {
     const { audit, envelopeId, settings } = this;
+    const tool = definition.name;
     // childToolUseId's form, without its argument check: the interpreter's index is valid.
     const id = `${envelopeId}/${index}`;
     const record = new ChildRow(
@@ -104,15 +147,27 @@ export class NestedCalls {
       onPermissionWait: this.#onPermissionWait,
     });
     const settled = run.settledOutcome;
-    if (settled !== undefined) return record.settledWith(settled);
+    if (settled !== undefined) {
+      // The same object unless a step replaced it: the common call skips the comparison.
+      if (settled.input !== args) this.#auditInput(record, args, settled.input, definition);
+      return record.settledWith(settled);
+    }
     this.#running[index] = run;
     // Denial, budget stops and cancellation end the evaluation; whatever still runs is then
     // cancelled by cancelRunning, which avoids a listener on every call's signal.
     if (signal.aborted) run.cancel();
     return run.outcome.then((outcome) => {
       this.#running[index] = undefined;
+      if (outcome.input !== args) this.#auditInput(record, args, outcome.input, definition);
       return this.settle(record, outcome);
     });
+  }
+
+  /** The audit keeps the arguments that ran: a hook's rewrite replaces the guest's. */
+  #auditInput(record: ChildRecord, args: unknown, input: unknown, tool: Tool): void {
+    if (record.status !== 'running' || !inputRewritten(args, input, tool.defaults)) return;
+    record.args = boundArguments(input, this.settings.bounds);
+    if (this.direct) this.directArgs = input;
   }
 
   /** Audits a settled call and returns what the guest sees; a denial throws ToolDenied. */
@@ -136,6 +191,13 @@ export class NestedCalls {
       const status = outcome.error?.code === 'cancelled' ? 'cancelled' : 'error';
       audit.settle(record, status, message);
       return { error: message };
+    }
+    if (this.direct) {
+      // The guest never holds a direct call's value: the envelope hands on the tool's own
+      // result, and the audit (and any checkpoint of it) keeps only a bounded preview.
+      record.warning = outcome.warnings.length > 0;
+      audit.settle(record, 'success', directPreview(outcome.result, bounds.directPreview));
+      return outcome.result;
     }
     // An oversized result becomes a bounded guest error before the audit keeps it.
     const size = bytesOf(outcome.result);
@@ -168,7 +230,7 @@ class ChildRow extends SettledCall implements ChildRecord {
   declare readonly index: number;
   declare readonly id: string;
   declare readonly tool: string;
-  declare readonly args: JsonObject | null;
+  declare args: JsonObject | null;
   declare readonly batch: string | null;
   declare status: ChildStatus;
   declare result: JsonValue;

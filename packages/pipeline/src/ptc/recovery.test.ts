@@ -63,8 +63,14 @@ describe('recoverToolCalls', () => {
         toolUseId: 'toolu_1',
         toolName: 'ToolCall',
         status: 'error',
-        result:
-          'Error: The ToolCall script was interrupted and will not resume; completed nested calls are listed in its audit and were not rolled back.',
+        // The model is told which calls took effect: the audit never reaches it.
+        result: [
+          'Error: The ToolCall script was interrupted and will not resume; completed nested calls were not rolled back.',
+          '',
+          'Work already done (not rolled back): 1 of 2 nested calls succeeded.',
+          '- toolu_1/1 Done: success',
+          '- toolu_1/2 Hang: interrupted',
+        ].join('\n'),
         renderData: {
           kind: 'toolcall',
           presentation: 'script',
@@ -94,7 +100,7 @@ describe('recoverToolCalls', () => {
               tool: 'Hang',
               args: {},
               result: 'Interrupted: the session ended before this call settled.',
-              status: 'cancelled',
+              status: 'interrupted',
               batch: null,
               renderData: null,
             },

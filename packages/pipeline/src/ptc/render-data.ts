@@ -1,8 +1,17 @@
 import type { JsonObject, JsonValue } from '../json.js';
 import type { ChildRecord } from './audit.js';
 
-/** A child row's display status. */
-export type ChildCallStatus = 'success' | 'error' | 'warning' | 'running' | 'cancelled';
+/**
+ * A child row's display status: `interrupted` is a call the session ended before it settled
+ * (a recovered checkpoint). A denial shows as `error` until renderers know a `denied` row.
+ */
+export type ChildCallStatus =
+  | 'success'
+  | 'error'
+  | 'warning'
+  | 'running'
+  | 'cancelled'
+  | 'interrupted';
 
 /** One child row, drawn later by that tool's own renderer. */
 export interface ChildCall {
@@ -46,7 +55,10 @@ export interface ToolCallRenderData {
     readonly budget: string | null;
     readonly message: string;
   } | null;
-  /** Children's hook context and repair notes, for the envelope's provider projection. */
+  /**
+   * Provider-only notes for the envelope's projection: children's hook context and repair
+   * notes, and a cancelled script's summary of the work already done.
+   */
   readonly feedback: readonly string[];
 }
 
@@ -56,10 +68,9 @@ export function childCallStatus(record: ChildRecord): ChildCallStatus {
     case 'success':
       return record.warning ? 'warning' : 'success';
     case 'running':
-      return 'running';
     case 'cancelled':
     case 'interrupted':
-      return 'cancelled';
+      return record.status;
     default:
       return 'error';
   }

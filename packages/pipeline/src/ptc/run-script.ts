@@ -19,6 +19,13 @@ export async function runScript(
   const calls = new NestedCalls(settings, envelopeId, audit, pausable);
   const tools = calls.roster(catalog);
   settings.journals.set(envelopeId, audit);
+  // A cancelled envelope settles at once: its running calls (and any pending permission
+  // prompt) are cancelled with it, and its progress ends there.
+  const onAbort = (): void => {
+    calls.cancelRunning();
+    audit.close();
+  };
+  request.signal?.addEventListener('abort', onAbort, { once: true });
   let outcome: ScriptOutcome;
   let stage = 'the envelope checkpoint could not be written';
   try {
@@ -39,18 +46,21 @@ export async function runScript(
     // Nothing ran: no checkpoint means no nested call may start.
     outcome = {
       success: false,
-      error: { kind: 'host', message: `${stage}: ${(error as Error)?.message ?? String(error)}` },
+      error: { kind: 'host', message: `${stage}: ${messageOf(error)}` },
       calls: [],
     };
   } finally {
     settings.journals.delete(envelopeId);
+    request.signal?.removeEventListener('abort', onAbort);
   }
   // The script stopped waiting (denial, budget, cancellation): cancel what still runs.
   calls.cancelRunning();
+  audit.close();
   const settlement = settleScript({
     outcome,
     audit,
     first: calls.first,
+    directArgs: calls.directArgs,
     feedback: calls.feedback,
     settings,
   });
@@ -64,9 +74,7 @@ export async function runScript(
         durationMs: globalThis.performance.now() - startedAt,
       });
     } catch (error) {
-      settings.onWarning?.(
-        `ToolCall telemetry failed: ${(error as Error)?.message ?? String(error)}`,
-      );
+      settings.onWarning?.(`ToolCall telemetry failed: ${messageOf(error)}`);
     }
   }
   if (settings.checkpoints !== undefined) {
@@ -85,12 +93,24 @@ export async function runScript(
         },
       });
     } catch (error) {
+      // A running checkpoint left behind would be recovered as interrupted although the
+      // script settled: remove it.
+      let removed = 'it was removed';
+      try {
+        await settings.checkpoints.remove(envelopeId);
+      } catch (removal) {
+        removed = `removing its running checkpoint failed too (${messageOf(removal)}), so recovery will report it interrupted`;
+      }
       settings.onWarning?.(
-        `The ToolCall settlement checkpoint failed: ${(error as Error)?.message ?? String(error)}`,
+        `The ToolCall settlement checkpoint of ${envelopeId} could not be written (${messageOf(error)}); ${removed}.`,
       );
     }
   }
   return settlement;
+}
+
+function messageOf(error: unknown): string {
+  return (error as Error)?.message ?? String(error);
 }
 
 /** The running checkpoint of a journal: a copy of the child audit as it stands. */

@@ -1,6 +1,6 @@
+import { isPlainObject, type JsonObject } from '../json.js';
 import type { ToolOutcome } from '../outcome.js';
 import type { ChildAudit } from './audit.js';
-import { previewText } from './bounds.js';
 import {
   childCallsOf,
   returnedFacts,
@@ -18,21 +18,18 @@ export function settleScript(input: {
   outcome: ScriptOutcome;
   audit: ChildAudit;
   first: ToolOutcome | undefined;
+  /** A direct call's arguments as they ran. */
+  directArgs: unknown;
   feedback: readonly string[];
   settings: DriverSettings;
 }): ToolCallSettlement {
-  const { outcome, audit, first, feedback, settings } = input;
+  const { outcome, audit, first, directArgs, feedback, settings } = input;
   const records = audit.records;
   if (outcome.success && outcome.direct && first !== undefined && records.length === 1) {
     // A direct call is the underlying tool's call: its result, status and media, unchanged.
-    const record = records[0];
-    if (record !== undefined) {
-      // The guest never holds a direct call's value, so only the tool's own outcome counts;
-      // the audit keeps a bounded preview and the envelope's result is the displayed one.
-      record.status = first.status;
-      const text = typeof first.result === 'string' ? first.result : JSON.stringify(first.result);
-      record.result = previewText(text ?? '', settings.bounds.directPreview);
-    }
+    // Its audit row already holds the tool's status and a bounded preview of its result (the
+    // envelope's result is the displayed one); the envelope's row shows the call as that
+    // tool: its full arguments (the expression's literals) and the tool's own render data.
     const summary = summaryOf(records);
     const renderData: ToolCallRenderData = {
       kind: 'toolcall',
@@ -40,7 +37,11 @@ export function settleScript(input: {
       renderAs: first.toolName,
       header: { title: titleOf(first.toolName, summary), status: first.status },
       summary,
-      childCalls: childCallsOf(records),
+      childCalls: childCallsOf(records).map((row) => ({
+        ...row,
+        args: isPlainObject(directArgs) ? (directArgs as JsonObject) : row.args,
+        renderData: first.renderData ?? null,
+      })),
       returned: null,
       failure: null,
       feedback: [...feedback],

@@ -13,6 +13,7 @@ export const TOOL_CALL_DESCRIPTION = [
   'Runs one orchestration script in the closed ToolCall dialect (a small Lisp): one direct tool call such as (Read :file_path "a.txt"), or a composed program that returns its last value.',
   'Every nested call goes through normal validation, hooks and permissions. A failed call is the value (:error "message"); a permission denial aborts the whole script.',
   'Use (parallel …) or (parallel-map (lambda (x) (Tool :arg x)) list) for independent calls. Find specialist tools and their keyword arguments with ToolSearch.',
+  'More: Read toolcall://toolcall-dialect.md.',
 ].join(' ');
 
 /** Options of `createToolCallTool`. */
@@ -45,6 +46,7 @@ export function createToolCallTool(options: ToolCallToolOptions): Tool {
     }),
     handler: async ({ expression }, context) => {
       // Cancelled mid-script, the envelope still shows the nested calls made so far.
+      // Its feedback tells the model, through projectToolCall, which calls took effect.
       context.renderOnCancel?.(() => driver.cancelledRenderData(context.toolUseId));
       const settlement = await driver.run({
         expression,

@@ -118,6 +118,39 @@ describe('ToolCall', () => {
     });
   });
 
+  it("projects a direct call with the underlying tool's own output limit", async () => {
+    const big = defineTool({
+      name: 'Big',
+      description: 'Returns 40,000 characters.',
+      readOnly: true,
+      args: z.object({}),
+      handler: () => 'b'.repeat(40_000),
+    }) as unknown as Tool;
+    const page = defineTool({
+      name: 'Page',
+      description: 'Returns 45,000 characters.',
+      readOnly: true,
+      maxResultSize: 50_000,
+      args: z.object({}),
+      handler: () => 'p'.repeat(45_000),
+    }) as unknown as Tool;
+    const { pipeline, call } = setup({ tools: [big, page] });
+    for (const [name, length] of [
+      ['Big', 40_000],
+      ['Page', 45_000],
+    ] as const) {
+      const native = await pipeline.project(
+        await pipeline.runTool({ name, input: {}, toolUseId: `N-${name}` }).outcome,
+      );
+      const direct = await projectToolCall(pipeline, await call(`(${name})`, `E-${name}`));
+      expect(native.text).toHaveLength(length);
+      expect(direct.text).toBe(native.text);
+    }
+    // A composed script is the envelope's own result: ToolCall's 30,000 limit applies.
+    const script = await projectToolCall(pipeline, await call('(let ((r (Big))) r)', 'E-script'));
+    expect(script.text).toMatch(/^<persisted-output>\nOutput too large \(40000 chars\)/);
+  });
+
   it('gives an ordinary failure to the script as (:error …) and goes on', async () => {
     const { call } = setup();
     const missing = JSON.stringify(join(root, 'missing.txt'));
@@ -149,6 +182,11 @@ describe('ToolCall', () => {
       header: { title: 'ToolCall: 2 calls (1 denied)', status: 'error' },
       failure: { kind: 'tool-denied', budget: null },
     });
+    const rows = outcome.renderData?.childCalls as { id: string; status: string }[];
+    expect(rows.map((row) => [row.id, row.status])).toEqual([
+      ['E1/1', 'success'],
+      ['E1/2', 'error'],
+    ]);
   });
 
   it('lets a hook rewrite a nested call and delivers its context to the envelope projection', async () => {
@@ -171,9 +209,50 @@ describe('ToolCall', () => {
     const outcome = await call(`(Read :file_path ${JSON.stringify(join(root, 'a.txt'))}) "done"`);
     expect(outcome.result).toBe('done');
     expect(seen).toEqual([['E1/1', 'ptc', 'E1']]);
-    expect(outcome.renderData?.childCalls).toMatchObject([{ result: '     1\tbeta' }]);
+    // The audit row shows the arguments that ran, so it is headed by b.txt like its body.
+    const rows = outcome.renderData?.childCalls as { args: unknown; result: unknown }[];
+    expect(rows.map((row) => [row.args, row.result])).toEqual([[{ file_path: b }, '     1\tbeta']]);
     const projected = await projectToolCall(pipeline, outcome);
     expect(projected.text).toBe('done\n\nRead was redirected.');
+  });
+
+  it('audits the guest arguments when the pipeline only filled defaults or dropped a nil', async () => {
+    const echo = defineTool({
+      name: 'Echo',
+      description: 'Echoes its arguments.',
+      readOnly: true,
+      args: z.object({
+        text: z.string(),
+        times: z.number().int().default(1),
+        note: z.string().optional(),
+        tag: z.string().optional(),
+      }),
+      handler: (args) => JSON.stringify(args),
+    }) as unknown as Tool;
+    const { call } = setup({
+      tools: [echo],
+      hooks: [
+        {
+          event: 'PreToolUse',
+          matcher: 'Echo',
+          // A rewrite that only adds an argument the guest left out.
+          run: (input) =>
+            input.tool_use_id === 'E1/3'
+              ? { updated_input: { ...(input.tool_input as object), tag: 'hooked' } }
+              : undefined,
+        },
+      ],
+    });
+    const outcome = await call(
+      '(Echo :text "a") (Echo :text "b" :note nil) (Echo :text "c") "done"',
+    );
+    expect(outcome.result).toBe('done');
+    const rows = outcome.renderData?.childCalls as { args: unknown; result: unknown }[];
+    expect(rows.map((row) => [row.args, row.result])).toEqual([
+      [{ text: 'a' }, '{"text":"a","times":1}'],
+      [{ text: 'b', note: null }, '{"text":"b","times":1}'],
+      [{ text: 'c', times: 1, tag: 'hooked' }, '{"text":"c","times":1,"tag":"hooked"}'],
+    ]);
   });
 
   it('keeps a parallel-map in input order when its calls finish out of order', async () => {
@@ -210,6 +289,7 @@ describe('ToolCall', () => {
       completed: 3,
       failed: 0,
       denied: 0,
+      cancelled: 0,
       waiting: 0,
     });
     expect(progress).toContainEqual({
@@ -218,6 +298,7 @@ describe('ToolCall', () => {
       completed: 0,
       failed: 0,
       denied: 0,
+      cancelled: 0,
       waiting: 0,
     });
   });
@@ -267,6 +348,17 @@ describe('ToolCall', () => {
   });
 });
 
+describe('the ToolCall description', () => {
+  it('ends by naming the dialect manual', () => {
+    const { pipeline } = setup();
+    expect(
+      pipeline
+        .tool('ToolCall')
+        ?.description.endsWith(' More: Read toolcall://toolcall-dialect.md.'),
+    ).toBe(true);
+  });
+});
+
 describe('a ToolCall cancelled mid-script', () => {
   it('settles at once, still showing the nested calls made so far', async () => {
     let started!: () => void;
@@ -298,6 +390,16 @@ describe('a ToolCall cancelled mid-script', () => {
       'error',
       'Error: The tool call was cancelled.',
     ]);
+    // The model is told which calls took effect; the rows already show it to a person.
+    expect((await projectToolCall(pipeline, outcome)).text).toBe(
+      [
+        'Error: The tool call was cancelled.',
+        '',
+        'Work already done (not rolled back): 1 of 2 nested calls succeeded.',
+        '- E9/1 Read: success',
+        '- E9/2 Hang: cancelled',
+      ].join('\n'),
+    );
     expect(outcome.renderData).toMatchObject({
       kind: 'toolcall',
       header: { title: 'ToolCall: 2 calls (1 cancelled)', status: 'cancelled' },
@@ -308,6 +410,61 @@ describe('a ToolCall cancelled mid-script', () => {
       ],
       failure: { kind: 'cancelled' },
     });
+  });
+
+  it('withdraws a pending ask when the script is cancelled; a late answer changes nothing', async () => {
+    let late: (answer: 'allow-always') => void = () => {};
+    let asked!: (signal: AbortSignal) => void;
+    const prompt = new Promise<AbortSignal>((resolve) => {
+      asked = resolve;
+    });
+    const ran: string[] = [];
+    const touch = defineTool({
+      name: 'Touch',
+      description: 'Records that it ran.',
+      readOnly: true,
+      args: z.object({}),
+      handler: () => {
+        ran.push('Touch');
+        return 'touched';
+      },
+    }) as unknown as Tool;
+    const progress: ToolCallProgress[] = [];
+    const { pipeline } = setup({
+      tools: [touch],
+      rules: [{ tool: 'Touch', action: 'ask' }],
+      asker: (request) =>
+        new Promise((resolve) => {
+          late = resolve;
+          asked(request.signal);
+        }),
+      driver: { onProgress: (item) => progress.push(item) },
+    });
+    const rules = pipeline.rules().length;
+    const run = pipeline.runTool({
+      name: 'ToolCall',
+      input: { expression: `(Read :file_path ${JSON.stringify(join(root, 'a.txt'))}) (Touch)` },
+      toolUseId: 'E5',
+    });
+    const signal = await prompt;
+    expect([signal.aborted, progress.at(-1)?.waiting]).toEqual([false, 1]);
+    run.cancel();
+    const outcome = await run.outcome;
+    const published = progress.length;
+    expect(signal.aborted).toBe(true);
+    expect(progress.at(-1)).toEqual({
+      envelopeId: 'E5',
+      active: [],
+      completed: 1,
+      failed: 0,
+      denied: 0,
+      cancelled: 1,
+      waiting: 0,
+    });
+    late('allow-always');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([ran, pipeline.rules().length, progress.length]).toEqual([[], rules, published]);
+    expect(outcome.renderData?.summary).toMatchObject({ succeeded: 1, cancelled: 1, failed: 0 });
   });
 
   it('keeps the plain cancellation when a tool gives no render data for it', async () => {
