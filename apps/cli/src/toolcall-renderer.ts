@@ -24,9 +24,17 @@ export function toolCallRenderer(registry: RendererRegistry): Renderer {
   return (name, _args, result, renderData, context) => {
     const data = (renderData ?? {}) as ToolCallData;
     // The pipeline writes `batch: null` for an unbatched call; the render contract omits it.
+    // A recovered script's unfinished children are `interrupted`, drawn as cancelled rows.
     const children = (data.childCalls ?? []).map((child) => {
-      const { batch, ...rest } = child as ChildCall & { batch?: string | null };
-      return batch == null ? rest : { ...rest, batch };
+      const { batch, status, ...rest } = child as Omit<ChildCall, 'status'> & {
+        batch?: string | null;
+        status: string;
+      };
+      const row = {
+        ...rest,
+        status: (status === 'interrupted' ? 'cancelled' : status) as ChildCall['status'],
+      };
+      return batch == null ? row : { ...row, batch };
     });
     if (data.presentation === 'direct' && children.length === 1) {
       const child = children[0]!;

@@ -51,4 +51,14 @@ describe('the view tree of a ToolCall script', () => {
     expect(row.body).toBe(returned);
     expect(((row.children ?? []) as RenderRow[]).map((child) => child.tool)).toEqual(['Read']);
   });
+
+  it('draws a recovered script’s interrupted child as a cancelled row, not a generic fallback', () => {
+    const call = envelope(false);
+    const data = call.renderData as { childCalls: Array<Record<string, unknown>> };
+    data.childCalls[0] = { ...data.childCalls[0], status: 'interrupted', result: 'interrupted' };
+    const row = rowOf(call);
+    expect(row.tool).toBe('ToolCall');
+    const [child] = (row.children ?? []) as RenderRow[];
+    expect([child?.tool, child?.status]).toEqual(['Read', 'cancelled']);
+  });
 });

@@ -37,9 +37,11 @@ const toolCallRenderer: Renderer = (_name, args, result, renderData, context) =>
 };
 
 // The driver's audit rows use null for "no batch" and "no render data"; a rendering omits them.
+// A recovered script's unfinished children are `interrupted`, drawn as cancelled rows.
 function cleanChild(child: ChildCall): ChildCall {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(child)) if (value !== null) copy[key] = value;
+  if (copy.status === 'interrupted') copy.status = 'cancelled';
   return copy as unknown as ChildCall;
 }
 

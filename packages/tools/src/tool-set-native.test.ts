@@ -93,7 +93,9 @@ describe('the catalog and specialist listing of a tool set', () => {
     expect(listing.text).toContain('- (WebFetch :url ');
     expect(listing.text).not.toMatch(/^- \((Read|Bash|Grep|ToolCall|ToolSearch)[ )]/m);
     expect(listing.omitted).toBe(0);
-    expect(listing.fingerprint).toBe(set.catalog().fingerprint);
+    // The fingerprint follows the text a model is given: the same budget, the same listing.
+    expect(set.listing({ contextWindow: 200_000 }).fingerprint).toBe(listing.fingerprint);
+    expect(set.listing({ contextWindow: 10_000 }).fingerprint).not.toBe(listing.fingerprint);
   });
 
   it('counts the tools a small budget leaves to ToolSearch, and includes tools registered later', () => {
