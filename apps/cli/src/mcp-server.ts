@@ -140,6 +140,7 @@ export function createMcpServer(options: {
 /**
  * Asks through MCP elicitation when the client supports it, and otherwise falls back to the
  * configured policy: `--yes` approves; anything else denies, saying that no one could be asked.
+ * A call cancelled while the client is asked cancels the elicitation request.
  */
 export function createElicitingAsker(
   server: Server,
@@ -154,20 +155,33 @@ export function createElicitingAsker(
         reason: `approval is required (${request.reason}) and no one can be asked: the MCP client does not support elicitation; allow it with a rule or start the server with --yes`,
       };
     }
-    const answer = await server.elicitInput({
-      message: `${describeRequest(request)} (${request.reason})`,
-      requestedSchema: {
-        type: 'object',
-        properties: {
-          decision: {
-            type: 'string',
-            title: 'Allow this call?',
-            enum: ['allow-once', 'allow-always', 'deny'],
+    // The pipeline ignores the answer for a cancelled call: nobody needs to be asked.
+    if (request.signal.aborted) return 'deny';
+    let answer: Awaited<ReturnType<Server['elicitInput']>>;
+    try {
+      // Cancelling the call cancels the elicitation too: the SDK sends the client
+      // `notifications/cancelled` for it and no longer waits for its answer.
+      answer = await server.elicitInput(
+        {
+          message: `${describeRequest(request)} (${request.reason})`,
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              decision: {
+                type: 'string',
+                title: 'Allow this call?',
+                enum: ['allow-once', 'allow-always', 'deny'],
+              },
+            },
+            required: ['decision'],
           },
         },
-        required: ['decision'],
-      },
-    });
+        { signal: request.signal },
+      );
+    } catch (error) {
+      if (request.signal.aborted) return 'deny';
+      throw error;
+    }
     if (answer.action !== 'accept') return 'deny';
     const decision = answer.content?.decision;
     return decision === 'allow-once' || decision === 'allow-always' ? decision : 'deny';

@@ -55,7 +55,12 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
   // On a terminal, permission questions go through the REPL's own reader: one reader owns stdin,
   // so an answer is read once and the REPL goes on reading after it.
   const ask =
-    terminal && parsed.values.yes !== true ? promptAsker((text) => question(rl!, text)) : undefined;
+    terminal && parsed.values.yes !== true
+      ? promptAsker({
+          question: (text, signal) => question(rl!, text, signal),
+          say: (line) => io.stdout.write(`${line}\n`),
+        })
+      : undefined;
   const setup = await setUp(parsed.values, io, ask === undefined ? {} : { askUser: () => ask });
   if (!setup.success) {
     io.stderr.write(`toolcall repl: ${setup.error}\n`);
@@ -69,13 +74,22 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
     .reverse();
   rl = createInterface({ input, output: io.stdout, terminal, history, historySize: 500 });
   if (terminal) io.stdout.write('ToolCall REPL: one form per input, Ctrl-D to leave.\n');
-  // Ctrl-C leaves the REPL, as Ctrl-D does.
-  rl.on('SIGINT', () => rl!.close());
+  // The form running now: Ctrl-C cancels it (withdrawing its question) and the REPL goes on.
+  let running: { cancel(): void } | undefined;
+  // At the prompt, Ctrl-C leaves the REPL, as Ctrl-D does.
+  rl.on('SIGINT', () => (running === undefined ? rl!.close() : running.cancel()));
   let open = true;
   rl.once('close', () => {
     open = false;
   });
-  io.signal?.addEventListener('abort', () => rl!.close(), { once: true });
+  io.signal?.addEventListener(
+    'abort',
+    () => {
+      running?.cancel();
+      rl!.close();
+    },
+    { once: true },
+  );
   const definitions: string[] = [];
   let pending = '';
   rl.setPrompt('tc> ');
@@ -94,7 +108,7 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
     await mkdir(dirname(historyFile), { recursive: true });
     await appendFile(historyFile, `${source.replace(/\n/g, ' ')}\n`);
     const definedName = DEFINITION.exec(source)?.[1];
-    const outcome = await pipeline.runTool({
+    const run = pipeline.runTool({
       name: 'ToolCall',
       // A script needs a body form after its definitions: a defun answers its name, as in Emacs.
       input: {
@@ -102,7 +116,10 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
       },
       toolUseId: uniqueCallId('repl'),
       origin: 'programmatic',
-    }).outcome;
+    });
+    running = run;
+    const outcome = await run.outcome;
+    running = undefined;
     if (outcome.status === 'success' && DEFINITION.test(source)) definitions.push(source);
     await present(outcome, setup.value.renderers, io, {});
     await setup.value.checkpoints.settle(outcome.toolUseId);
@@ -118,13 +135,26 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
   return 0;
 }
 
-/** Asks on the REPL's reader; the answer stays out of the form history, and Ctrl-C or Ctrl-D is no. */
-function question(rl: Interface, text: string): Promise<string> {
+/**
+ * Asks on the REPL's reader; the answer stays out of the form history, and Ctrl-D is no. When
+ * `signal` aborts, readline drops the question (and any half-typed answer), so the next line
+ * typed is read as a form, once.
+ */
+function question(rl: Interface, text: string, signal: AbortSignal): Promise<string | undefined> {
   return new Promise((answered) => {
-    const closed = () => answered('');
-    rl.once('close', closed);
-    rl.question(text, (answer) => {
+    const closed = () => {
+      signal.removeEventListener('abort', withdrawn);
+      answered('');
+    };
+    const withdrawn = () => {
       rl.off('close', closed);
+      answered(undefined);
+    };
+    rl.once('close', closed);
+    signal.addEventListener('abort', withdrawn, { once: true });
+    rl.question(text, { signal }, (answer) => {
+      rl.off('close', closed);
+      signal.removeEventListener('abort', withdrawn);
       const history = (rl as Interface & { history?: string[] }).history;
       if (answer !== '' && history?.[0] === answer) history.shift();
       answered(answer);

@@ -1,4 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bin, tempDir } from './helpers.js';
 
@@ -54,14 +56,39 @@ describe.skipIf(!hasScript)('on a terminal', () => {
     const { code } = await onTerminal(call, 'd');
     expect(code).toBe(3);
   });
+
+  it('withdraws the question when Ctrl-C cancels the script, and gives the terminal back', async () => {
+    const dir = tempDir();
+    // After toolcall, the shell reads a line: that only ends at Enter if the terminal is no
+    // longer in the raw mode the question put it in.
+    const script = `${process.execPath} ${bin} run -e '(Bash :command "touch ran.txt" :description "x")'; echo "exit=$?"; read line; echo "got:$line"`;
+    const { code, output } = await session(
+      script,
+      [
+        { after: '[o]nce, [a]lways, [d]eny?', type: 'o\x03' },
+        { after: 'exit=', type: 'next line\r' },
+      ],
+      dir,
+    );
+    // The status line clears its row (`\r ESC [K`) before the notice.
+    expect(output.replaceAll('\r\x1b[K', '')).toMatch(
+      /\[d\]eny\? [^\n]*\n {2}question withdrawn: the call was cancelled\r\n/,
+    );
+    expect(output).toContain('Bash touch ran.txt (cancelled)');
+    expect(output).toContain('exit=130');
+    expect(output).toContain('got:next line');
+    expect(output).not.toContain('    at ');
+    expect(existsSync(join(dir, 'ran.txt'))).toBe(false);
+    expect(code).toBe(0);
+  });
 });
 
 /** Types each input once the screen shows what it waits for; resolves when the command ends. */
 function session(
   command: string,
   steps: readonly { after: string; type: string }[],
+  cwd = tempDir(),
 ): Promise<{ code: number | null; output: string }> {
-  const cwd = tempDir();
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
     cwd,
     env: { ...process.env, XDG_CONFIG_HOME: `${cwd}/.xdg`, NO_COLOR: '1' },
@@ -105,13 +132,50 @@ describe.skipIf(!hasScript)('the REPL on a terminal', () => {
     });
   }
 
-  it('takes Ctrl-C at a question as a denial and leaves, exiting 0', async () => {
-    const { code, output } = await session(repl, [
-      { after: 'tc> ', type: '(Bash :command "echo zzz-from-bash" :description "x")\r' },
-      { after: question, type: '\x03' },
-    ]);
-    expect(output).toContain('Permission denied');
-    expect(output).toContain('Bash echo zzz-from-bash (not started)');
+  it('takes Ctrl-C at a question as cancelling the form: the question is withdrawn, its half-typed answer dropped, and the next form is read once', async () => {
+    const dir = tempDir();
+    const { code, output } = await session(
+      repl,
+      [
+        { after: 'tc> ', type: '(Bash :command "touch ran.txt" :description "x")\r' },
+        { after: question, type: 'o\x03' },
+        { after: 'tc> ', type: '(+ 40 2)\r' },
+        // Ctrl-C at the prompt leaves.
+        { after: '  42', type: '\x03' },
+      ],
+      dir,
+    );
+    expect(output).toMatch(/\[d\]eny\? [^\n]*\n {2}question withdrawn: the call was cancelled\r\n/);
+    expect(output).toContain('Bash touch ran.txt (cancelled)');
+    expect(output).toContain('  42');
+    expect(output).not.toContain('void-variable');
+    expect(output).not.toContain('    at ');
+    expect(existsSync(join(dir, 'ran.txt'))).toBe(false);
+    expect(readFileSync(join(dir, '.toolcall', 'repl-history'), 'utf8')).toBe(
+      '(Bash :command "touch ran.txt" :description "x")\n(+ 40 2)\n',
+    );
+    expect(code).toBe(0);
+  });
+
+  it('does not ask about a parallel call cancelled while it waited its turn', async () => {
+    const dir = tempDir();
+    const { code, output } = await session(
+      repl,
+      [
+        {
+          after: 'tc> ',
+          type: '(parallel (Bash :command "touch a.txt" :description "x") (Bash :command "touch b.txt" :description "x"))\r',
+        },
+        { after: question, type: '\x03' },
+        { after: 'tc> ', type: '(+ 40 2)\r' },
+        { after: '  42', type: '\x04' },
+      ],
+      dir,
+    );
+    expect(output.match(/wants to run/g)).toHaveLength(1);
+    expect(output.match(/question withdrawn/g)).toHaveLength(1);
+    expect(output).toContain('  42');
+    expect(existsSync(join(dir, 'a.txt')) || existsSync(join(dir, 'b.txt'))).toBe(false);
     expect(code).toBe(0);
   });
 });
