@@ -137,6 +137,9 @@ export function createMcpServer(options: {
   return server;
 }
 
+/** The longest timer Node keeps (about 24.8 days): in effect, no limit on a person's answer. */
+const PERSON_WAIT_MS = 2_147_483_647;
+
 /**
  * Asks through MCP elicitation when the client supports it, and otherwise falls back to the
  * configured policy: `--yes` approves; anything else denies, saying that no one could be asked.
@@ -176,7 +179,9 @@ export function createElicitingAsker(
             required: ['decision'],
           },
         },
-        { signal: request.signal },
+        // A person may take as long as they need: the SDK's 60 s default would deny the call
+        // while they read it. The call's own cancellation still ends the wait.
+        { signal: request.signal, timeout: PERSON_WAIT_MS },
       );
     } catch (error) {
       if (request.signal.aborted) return 'deny';
