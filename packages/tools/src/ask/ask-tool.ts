@@ -29,6 +29,13 @@ const question = z.object({
   multiSelect: z.boolean().optional().describe('Let the user pick several options.'),
 });
 
+// ToolSearch prints only top-level arguments, so the item shape is spelled out here.
+const QUESTIONS = [
+  'The questions, each a plist (:question "full question" :header "short tag"',
+  ':options [(:label "A" :description "what A means" :sample "text shown beside A") ...]',
+  ':multiSelect t); :header, :description, :sample and :multiSelect are optional.',
+].join(' ');
+
 /** Creates the standalone-only `Ask` tool, which hands its questionnaire to `askUser`. */
 export function createAskTool(options: AskToolOptions) {
   if (typeof options !== 'object' || options === null || typeof options.askUser !== 'function') {
@@ -45,7 +52,7 @@ export function createAskTool(options: AskToolOptions) {
     // Asking changes nothing; the user's answer is the only effect.
     readOnly: true,
     maxResultSize: 30_000,
-    args: z.object({ questions: z.array(question).min(1) }),
+    args: z.object({ questions: z.array(question).min(1).describe(QUESTIONS) }),
     handler: async (args, context) => {
       const prepared = prepareQuestions(args.questions);
       if (!prepared.success) return { result: prepared.error, status: 'error' as const };
