@@ -119,8 +119,20 @@ describe('createAskTool', () => {
     );
     expect(run.status).toBe('error');
     expect(run.result).toBe(
-      'Question 2 has duplicate option label "A" (labels are compared after trimming)',
+      'Error: Question 2 has duplicate option label "A" (labels are compared after trimming)',
     );
+    expect(run.host.requests).toEqual([]);
+  });
+
+  it('refuses a blank label with an Error: message', async () => {
+    const run = await ask(
+      { status: 'submitted', answers: [] },
+      { questions: [{ question: 'Q?', options: [{ label: ' ' }] }] },
+    );
+    expect({ status: run.status, result: run.result }).toEqual({
+      status: 'error',
+      result: 'Error: Question 1 has an empty option label',
+    });
     expect(run.host.requests).toEqual([]);
   });
 
@@ -128,7 +140,7 @@ describe('createAskTool', () => {
     const run = await ask({ status: 'cancelled' }, { questions: [DB] });
     expect({ status: run.status, result: run.result }).toEqual({
       status: 'error',
-      result: 'The user cancelled the questionnaire.',
+      result: 'Error: The user cancelled the questionnaire.',
     });
   });
 

@@ -62,7 +62,7 @@ export function createAskTool(options: AskToolOptions) {
         signal: context.signal,
       });
       if (response.status === 'cancelled') {
-        return { result: 'The user cancelled the questionnaire.', status: 'error' as const };
+        return { result: 'Error: The user cancelled the questionnaire.', status: 'error' as const };
       }
       return {
         result: formatAnswers(prepared.value, response.answers),

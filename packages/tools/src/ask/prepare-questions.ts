@@ -22,12 +22,12 @@ export function prepareQuestions(raw: readonly RawQuestion[]): PreparedQuestions
     for (const option of question.options) {
       const label = option.label.trim();
       if (label === '') {
-        return { success: false, error: `Question ${i + 1} has an empty option label` };
+        return { success: false, error: `Error: Question ${i + 1} has an empty option label` };
       }
       if (seen.has(label)) {
         return {
           success: false,
-          error: `Question ${i + 1} has duplicate option label "${label}" (labels are compared after trimming)`,
+          error: `Error: Question ${i + 1} has duplicate option label "${label}" (labels are compared after trimming)`,
         };
       }
       seen.add(label);
