@@ -136,6 +136,91 @@ describe('createAskTool', () => {
     expect(run.host.requests).toEqual([]);
   });
 
+  const question = (options: readonly Record<string, unknown>[], text = 'Q?') => ({
+    question: text,
+    options,
+  });
+  const labels = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ label: `L${i + 1}` }));
+
+  it.each([
+    {
+      name: 'more than four questions',
+      questions: Array.from({ length: 5 }, () => question(labels(2))),
+      error: '- `questions`: expected at most 4 items.',
+    },
+    {
+      name: 'more than four options',
+      questions: [question(labels(5))],
+      error: '- `questions[0].options`: expected at most 4 items.',
+    },
+    {
+      name: 'a whitespace-only question',
+      questions: [question(labels(2)), question(labels(2), ' \n\t ')],
+      error: 'Error: Question 2 is blank',
+    },
+    {
+      name: 'a whitespace-only label',
+      questions: [question([{ label: 'A' }, { label: ' \t' }])],
+      error: 'Error: Question 1 has an empty option label',
+    },
+    {
+      name: 'a label with a line break',
+      questions: [question([{ label: 'a\nb' }])],
+      error:
+        'Error: Question 1 has an option label with a line break, "a\\nb"; a label must be one line',
+    },
+    {
+      name: 'a label with a carriage return',
+      questions: [question([{ label: ' a\rb ' }])],
+      error:
+        'Error: Question 1 has an option label with a line break, "a\\rb"; a label must be one line',
+    },
+    {
+      name: 'an empty sample',
+      questions: [question([{ label: 'A', sample: '' }])],
+      error: 'Error: Question 1 option "A" has a blank sample; leave sample out instead',
+    },
+    {
+      name: 'a whitespace-only sample',
+      questions: [question(labels(1)), question([{ label: ' B ', sample: ' \n  ' }])],
+      error: 'Error: Question 2 option "B" has a blank sample; leave sample out instead',
+    },
+  ])('refuses $name before asking', async ({ questions, error }) => {
+    const run = await ask({ status: 'submitted', answers: [] }, { questions });
+    expect(run.status).toBe('error');
+    if (error.startsWith('Error:')) expect(run.result).toBe(error);
+    else expect(String(run.result)).toContain(error);
+    expect(run.host.requests).toEqual([]);
+  });
+
+  it('asks four questions of four options, trimming texts and leaving out blank ones', async () => {
+    const padded = { question: '  Which?  ', header: '  ', options: labels(4) };
+    const run = await ask(
+      { status: 'submitted', answers: [] },
+      {
+        questions: [
+          { ...padded, options: [{ label: 'A', description: ' ', sample: ' x ' }, ...labels(3)] },
+          padded,
+          padded,
+          padded,
+        ],
+      },
+    );
+    expect(run.status).toBe('success');
+    const shown = run.host.requests[0]?.questions ?? [];
+    expect(shown).toHaveLength(4);
+    expect(shown[0]).toEqual({
+      question: 'Which?',
+      header: undefined,
+      multiSelect: false,
+      options: [
+        { label: 'A', description: undefined, sample: ' x ' },
+        ...labels(3).map((option) => ({ ...option, description: undefined, sample: undefined })),
+      ],
+    });
+  });
+
   it('reports a cancelled questionnaire as an error', async () => {
     const run = await ask({ status: 'cancelled' }, { questions: [DB] });
     expect({ status: run.status, result: run.result }).toEqual({

@@ -9,23 +9,33 @@ export interface AskToolOptions {
 }
 
 const DESCRIPTION = [
-  'Asks the user one or more multiple-choice questions at once and returns their answers.',
+  'Asks the user one to four multiple-choice questions at once and returns their answers.',
   'Each question offers labelled options (optionally with a description and a sample shown',
   'beside it); multiSelect lets the user pick several; the user may always write a custom',
   'answer. An unanswered question reports no preference. Standalone only: the call must be',
   'the entire expression.',
 ].join(' ');
 
+/** The most questions one call may carry, and the most options one question may offer. */
+const MAX_QUESTIONS = 4;
+const MAX_OPTIONS = 4;
+
 const option = z.object({
-  label: z.string().min(1).describe('Short option label; labels must differ after trimming.'),
+  label: z
+    .string()
+    .min(1)
+    .describe('Short one-line option label; labels must differ after trimming.'),
   description: z.string().optional().describe('What choosing this option means.'),
-  sample: z.string().optional().describe('A code or text sample shown beside the option.'),
+  sample: z
+    .string()
+    .optional()
+    .describe('A non-blank code or text sample shown beside the option.'),
 });
 
 const question = z.object({
   question: z.string().min(1).describe('The full question.'),
   header: z.string().optional().describe('A very short tag for the question.'),
-  options: z.array(option).min(1),
+  options: z.array(option).min(1).max(MAX_OPTIONS),
   multiSelect: z.boolean().optional().describe('Let the user pick several options.'),
 });
 
@@ -34,6 +44,8 @@ const QUESTIONS = [
   'The questions, each a plist (:question "full question" :header "short tag"',
   ':options [(:label "A" :description "what A means" :sample "text shown beside A") ...]',
   ':multiSelect t); :header, :description, :sample and :multiSelect are optional.',
+  `At most ${MAX_QUESTIONS} questions of 1 to ${MAX_OPTIONS} options each; labels are one line`,
+  'and differ after trimming; the user can always write a custom answer instead.',
 ].join(' ');
 
 /** Creates the standalone-only `Ask` tool, which hands its questionnaire to `askUser`. */
@@ -52,7 +64,7 @@ export function createAskTool(options: AskToolOptions) {
     // Asking changes nothing; the user's answer is the only effect.
     readOnly: true,
     maxResultSize: 30_000,
-    args: z.object({ questions: z.array(question).min(1).describe(QUESTIONS) }),
+    args: z.object({ questions: z.array(question).min(1).max(MAX_QUESTIONS).describe(QUESTIONS) }),
     handler: async (args, context) => {
       const prepared = prepareQuestions(args.questions);
       if (!prepared.success) return { result: prepared.error, status: 'error' as const };
