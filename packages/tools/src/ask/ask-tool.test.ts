@@ -229,6 +229,50 @@ describe('createAskTool', () => {
     });
   });
 
+  it('reports a host that throws as an error, not as a cancel', async () => {
+    const askUser = async (): Promise<AskResponse> => {
+      throw new Error('the questionnaire could not be shown: the form broke');
+    };
+    const pipeline = createPipeline({ tools: [createAskTool({ askUser })] });
+    const outcome = await pipeline.runTool({
+      name: 'Ask',
+      input: { questions: [DB] },
+      toolUseId: 'ask-1',
+    }).outcome;
+    expect({ status: outcome.status, result: outcome.result }).toEqual({
+      status: 'error',
+      result: 'Error: the questionnaire could not be shown: the form broke',
+    });
+  });
+
+  it('aborts the host signal when the call is cancelled while the user is being asked', async () => {
+    const requests: AskRequest[] = [];
+    let asked: () => void = () => {};
+    const waiting = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    // The host settles only after the abort, with answers that must not reach the outcome.
+    const askUser = (request: AskRequest) =>
+      new Promise<AskResponse>((resolve) => {
+        requests.push(request);
+        request.signal.addEventListener('abort', () =>
+          resolve({ status: 'submitted', answers: [{ selected: ['SQLite'] }] }),
+        );
+        asked();
+      });
+    const pipeline = createPipeline({ tools: [createAskTool({ askUser })] });
+    const run = pipeline.runTool({ name: 'Ask', input: { questions: [DB] }, toolUseId: 'ask-1' });
+    await waiting;
+    expect(requests[0]?.signal.aborted).toBe(false);
+    run.cancel();
+    const outcome = await run.outcome;
+    expect(requests[0]?.signal.aborted).toBe(true);
+    expect({ status: outcome.status, result: outcome.result }).toEqual({
+      status: 'error',
+      result: 'Error: The tool call was cancelled.',
+    });
+  });
+
   it('fails the call when the host answers with a label it was not offered', async () => {
     const run = await ask(
       { status: 'submitted', answers: [{ selected: ['Oracle'] }] },
