@@ -9,6 +9,8 @@ import {
   permissionAnswerSchema,
 } from './protocol.js';
 
+const NOT_SHOWN = 'the questionnaire could not be shown';
+
 /** The person-facing ports the pipeline needs, each answered by Emacs over the connection. */
 export interface EmacsPorts {
   asker: PermissionAsker;
@@ -35,19 +37,27 @@ export function createEmacsPorts(connection: Connection): EmacsPorts {
         return 'deny';
       }
     },
+    // Only Emacs's own cancelled reply is a cancel: a failed request or a malformed reply
+    // means the user never saw the questions, so the call fails with the reason instead.
     askUser: async (request) => {
+      let raw: unknown;
       try {
-        const reply = askResponseSchema.safeParse(
-          await connection.request(
-            'ask/questions',
-            { questions: request.questions, toolUseId: request.toolUseId },
-            request.signal,
-          ),
+        raw = await connection.request(
+          'ask/questions',
+          { questions: request.questions, toolUseId: request.toolUseId },
+          request.signal,
         );
-        return reply.success ? (reply.data as AskResponse) : { status: 'cancelled' };
-      } catch {
-        return { status: 'cancelled' };
+      } catch (error) {
+        throw new Error(`${NOT_SHOWN}: ${(error as Error).message}`);
       }
+      const reply = askResponseSchema.safeParse(raw);
+      if (!reply.success) {
+        throw new Error(
+          `${NOT_SHOWN}: Emacs replied ${describeIssues(reply.error)}, expected ` +
+            '{status: "submitted", answers} or {status: "cancelled"}',
+        );
+      }
+      return reply.data as AskResponse;
     },
     callHosted: async ({ name, args, toolUseId, signal }) => {
       try {
