@@ -233,10 +233,9 @@ describe('the parse worker', () => {
     const thread = parseWorkerThread();
     expect(thread).toBeDefined();
     if (thread === undefined) return;
-    // The worker dies right after it is handed the second part.
-    const post = thread.postMessage.bind(thread);
-    thread.postMessage = (message: unknown) => {
-      post(message);
+    // The worker dies as it is handed the second part, before it can answer. (Posting the part
+    // first raced the termination: under load the worker sometimes answered in time.)
+    thread.postMessage = () => {
       void thread.terminate();
     };
     const text = bigFile('');
