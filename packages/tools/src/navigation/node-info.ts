@@ -15,12 +15,14 @@ function range(source: SourceText, node: Node): string {
   return `${source.position(node.startIndex)}-${source.position(node.endIndex)}`;
 }
 
-// At most 80 characters, newlines shown as \n, a cut text ending in "...".
+// At most 80 characters, newlines and carriage returns shown as \n and \r, a cut text
+// ending in "...".
 function shortText(text: string): string {
   const head = text
     .slice(0, TEXT_LIMIT * 2)
     .replaceAll('\\', '\\\\')
-    .replaceAll('\n', '\\n');
+    .replaceAll('\n', '\\n')
+    .replaceAll('\r', '\\r');
   return head.length > TEXT_LIMIT || text.length > TEXT_LIMIT * 2
     ? `${head.slice(0, TEXT_LIMIT - 3)}...`
     : head;

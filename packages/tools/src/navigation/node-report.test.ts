@@ -64,6 +64,22 @@ describe('nodeReport', () => {
     });
   });
 
+  it('shows a carriage return in a Unix file as \\r, two columns wide like ^M', async () => {
+    const text = 'const s = [1,\r2];\n';
+    expect(await nodeReport('a.js', text, { line: 1, column: 14 })).toEqual({
+      success: true,
+      value: 'Node Type: array\nRange: 11-17\nText: [1,\\r2]\nNamed: yes\nField: value',
+    });
+    expect(await nodeReport('a.js', text, { line: 1, column: 15 })).toEqual({
+      success: true,
+      value: 'Node Type: number\nRange: 15-16\nText: 2\nNamed: yes',
+    });
+    expect(await nodeReport('a.js', text, { line: 1, column: 19 })).toEqual({
+      success: false,
+      error: 'Column 19 is beyond the end of line 1',
+    });
+  });
+
   it('refuses positions the file does not have instead of snapping', async () => {
     const cases: [Parameters<typeof nodeReport>[2], string][] = [
       [{ line: 4, column: 0 }, 'Line 4 is outside the buffer'],
