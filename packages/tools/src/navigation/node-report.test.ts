@@ -126,6 +126,50 @@ describe('nodeReport', () => {
     });
   });
 
+  it('lists 20 children, then counts the rest', async () => {
+    const text = `[${Array.from({ length: 25 }, (_, i) => i).join(', ')}]`;
+    const report = await nodeReport('a.json', text, { line: 1, column: 3, includeChildren: true });
+    const lines = report.success ? report.value.split('\n') : [];
+    expect(lines.slice(0, 2)).toEqual(['Node Type: array', 'Range: 1-91']);
+    expect(lines.filter((line) => /^ {2}\[\d+\] /.test(line))).toHaveLength(20);
+    expect(lines.slice(-2)).toEqual([
+      '  [19] number (named) (29-30)',
+      '  ... and 31 more children',
+    ]);
+  });
+
+  it('lists at most 9 ancestors', async () => {
+    const text = `${'['.repeat(30)}${']'.repeat(30)}`;
+    const query = { line: 1, column: 29, includeAncestors: true };
+    const report = await nodeReport('a.json', text, query);
+    const lines = report.success ? report.value.split('\n') : [];
+    const ancestors = lines.slice(lines.indexOf('Ancestors:') + 1);
+    expect(ancestors).toHaveLength(9);
+    expect(ancestors[0]).toBe('  -[1] array (30-32)');
+    expect(ancestors[8]).toBe(`  ${'-'.repeat(9)}[9] array (22-40)`);
+  });
+
+  it('lists the whole tree to depth 19 only', async () => {
+    const text = `${'['.repeat(30)}${']'.repeat(30)}`;
+    const report = await nodeReport('a.json', text, { wholeFile: true });
+    const lines = report.success ? report.value.split('\n') : [];
+    const depths = lines.map((line) => (line.length - line.trimStart().length) / 2);
+    expect(Math.max(...depths)).toBe(19);
+    expect(lines).toContain(
+      `${'  '.repeat(19)}array (named) (19-43) "${'['.repeat(12)}${']'.repeat(12)}"`,
+    );
+    // The deepest listed array's own children would be at depth 20.
+    expect(lines.some((line) => line.includes('(19-20)'))).toBe(false);
+  });
+
+  it('shows a node text in the whole tree only when shorter than 40 characters', async () => {
+    const text = `["${'a'.repeat(37)}", "${'b'.repeat(38)}"]`;
+    const report = await nodeReport('a.json', text, { wholeFile: true });
+    const lines = report.success ? report.value.split('\n') : [];
+    expect(lines).toContain(`    string (named) (2-41) ${JSON.stringify(`"${'a'.repeat(37)}"`)}`);
+    expect(lines).toContain('    string (named) (43-83)');
+  });
+
   it('stops a generated 50,000-line file at the construction limit and says so', async () => {
     const lines = Array.from(
       { length: 50_000 },

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPipeline } from '@toolcall/pipeline';
@@ -13,6 +13,8 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'navigation-'));
   await writeFile(join(dir, 'a.py'), 'class A:\n\tdef run(self):\n\t\treturn 1\n');
+  await writeFile(join(dir, 'notes.txt'), 'plain text\n');
+  await mkdir(join(dir, 'src.py'));
   await writeFile(join(dir, 'dos.js'), 'function a() {}\r\nfunction b() {}\r\n');
   await writeFile(join(dir, 'bom.js'), '\uFEFFfunction f() {}\n');
   await writeFile(join(dir, 'tool'), '\uFEFF#!/usr/bin/env node\r\nfunction g() {}\r\n');
@@ -70,6 +72,27 @@ describe('createNodeTool', () => {
     expect(await run({ file_path: 'a.py', line: 9 }, 'Node')).toEqual({
       status: 'error',
       result: 'Error getting tree-sitter info for a.py: Line 9 is outside the buffer',
+    });
+  });
+});
+
+describe('tool errors', () => {
+  it('says a file has no parser in the Node error sentence', async () => {
+    expect(await run({ file_path: 'notes.txt' }, 'Node')).toEqual({
+      status: 'error',
+      result:
+        'Error getting tree-sitter info for notes.txt: No tree-sitter parser available for notes.txt',
+    });
+  });
+
+  it('says a directory is one, in the error sentence of each tool', async () => {
+    expect(await run({ file_path: 'src.py' }, 'Outline')).toEqual({
+      status: 'error',
+      result: 'Error listing symbols in src.py: src.py is a directory',
+    });
+    expect(await run({ file_path: 'src.py' }, 'Node')).toEqual({
+      status: 'error',
+      result: 'Error getting tree-sitter info for src.py: src.py is a directory',
     });
   });
 });
