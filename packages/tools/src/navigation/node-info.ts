@@ -28,13 +28,29 @@ function shortText(text: string): string {
     : head;
 }
 
-function fieldOf(node: Node): string | undefined {
-  const parent = node.parent;
-  if (parent === null) return undefined;
+// Scans the parent's children one by one: only for a node of zero width, which a cursor
+// cannot reach by position.
+function fieldByScan(parent: Node, node: Node): string | undefined {
   for (let i = 0; i < parent.childCount; i++) {
     if (parent.child(i)?.id === node.id) return parent.fieldNameForChild(i) ?? undefined;
   }
   return undefined;
+}
+
+// A cursor goes straight to the child at the node's start, so a node among many siblings
+// (an element of a long one-line array) costs no scan of the ones before it.
+function fieldOf(node: Node): string | undefined {
+  const parent = node.parent;
+  if (parent === null) return undefined;
+  const cursor = parent.walk();
+  try {
+    if (cursor.gotoFirstChildForIndex(node.startIndex) && cursor.nodeId === node.id) {
+      return cursor.currentFieldName ?? undefined;
+    }
+  } finally {
+    cursor.delete();
+  }
+  return fieldByScan(parent, node);
 }
 
 /** Renders the location report for the smallest node at `index`. */

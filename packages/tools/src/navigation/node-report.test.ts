@@ -138,6 +138,20 @@ describe('nodeReport', () => {
     ]);
   });
 
+  it('names the field of a node after 100,000 siblings on one line', async () => {
+    const elements = Array.from({ length: 100_000 }, (_, i) => i % 10).join(',');
+    const text = `{"a": [${elements}], "z": 5}`;
+    expect(await nodeReport('a.json', text, { line: 1, column: text.length - 2 })).toEqual({
+      success: true,
+      value: `Node Type: number\nRange: ${text.length - 1}-${text.length}\nText: 5\nNamed: yes\nField: value`,
+    });
+    const last = 7 + elements.length - 1;
+    expect(await nodeReport('a.json', text, { line: 1, column: last })).toEqual({
+      success: true,
+      value: `Node Type: number\nRange: ${last + 1}-${last + 2}\nText: 9\nNamed: yes`,
+    });
+  });
+
   it('lists at most 9 ancestors', async () => {
     const text = `${'['.repeat(30)}${']'.repeat(30)}`;
     const query = { line: 1, column: 29, includeAncestors: true };
