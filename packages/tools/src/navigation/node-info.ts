@@ -15,24 +15,42 @@ function range(source: SourceText, node: Node): string {
   return `${source.position(node.startIndex)}-${source.position(node.endIndex)}`;
 }
 
-// At most 80 characters, newlines shown as \n, a cut text ending in "...".
+// At most 80 characters, newlines and carriage returns shown as \n and \r, a cut text
+// ending in "...".
 function shortText(text: string): string {
   const head = text
     .slice(0, TEXT_LIMIT * 2)
     .replaceAll('\\', '\\\\')
-    .replaceAll('\n', '\\n');
+    .replaceAll('\n', '\\n')
+    .replaceAll('\r', '\\r');
   return head.length > TEXT_LIMIT || text.length > TEXT_LIMIT * 2
     ? `${head.slice(0, TEXT_LIMIT - 3)}...`
     : head;
 }
 
-function fieldOf(node: Node): string | undefined {
-  const parent = node.parent;
-  if (parent === null) return undefined;
+// Scans the parent's children one by one: only for a node of zero width, which a cursor
+// cannot reach by position.
+function fieldByScan(parent: Node, node: Node): string | undefined {
   for (let i = 0; i < parent.childCount; i++) {
     if (parent.child(i)?.id === node.id) return parent.fieldNameForChild(i) ?? undefined;
   }
   return undefined;
+}
+
+// A cursor goes straight to the child at the node's start, so a node among many siblings
+// (an element of a long one-line array) costs no scan of the ones before it.
+function fieldOf(node: Node): string | undefined {
+  const parent = node.parent;
+  if (parent === null) return undefined;
+  const cursor = parent.walk();
+  try {
+    if (cursor.gotoFirstChildForIndex(node.startIndex) && cursor.nodeId === node.id) {
+      return cursor.currentFieldName ?? undefined;
+    }
+  } finally {
+    cursor.delete();
+  }
+  return fieldByScan(parent, node);
 }
 
 /** Renders the location report for the smallest node at `index`. */

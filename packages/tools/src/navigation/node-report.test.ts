@@ -64,6 +64,22 @@ describe('nodeReport', () => {
     });
   });
 
+  it('shows a carriage return in a Unix file as \\r, two columns wide like ^M', async () => {
+    const text = 'const s = [1,\r2];\n';
+    expect(await nodeReport('a.js', text, { line: 1, column: 14 })).toEqual({
+      success: true,
+      value: 'Node Type: array\nRange: 11-17\nText: [1,\\r2]\nNamed: yes\nField: value',
+    });
+    expect(await nodeReport('a.js', text, { line: 1, column: 15 })).toEqual({
+      success: true,
+      value: 'Node Type: number\nRange: 15-16\nText: 2\nNamed: yes',
+    });
+    expect(await nodeReport('a.js', text, { line: 1, column: 19 })).toEqual({
+      success: false,
+      error: 'Column 19 is beyond the end of line 1',
+    });
+  });
+
   it('refuses positions the file does not have instead of snapping', async () => {
     const cases: [Parameters<typeof nodeReport>[2], string][] = [
       [{ line: 4, column: 0 }, 'Line 4 is outside the buffer'],
@@ -108,6 +124,64 @@ describe('nodeReport', () => {
         '    ; (10-11) ";"',
       ].join('\n'),
     });
+  });
+
+  it('lists 20 children, then counts the rest', async () => {
+    const text = `[${Array.from({ length: 25 }, (_, i) => i).join(', ')}]`;
+    const report = await nodeReport('a.json', text, { line: 1, column: 3, includeChildren: true });
+    const lines = report.success ? report.value.split('\n') : [];
+    expect(lines.slice(0, 2)).toEqual(['Node Type: array', 'Range: 1-91']);
+    expect(lines.filter((line) => /^ {2}\[\d+\] /.test(line))).toHaveLength(20);
+    expect(lines.slice(-2)).toEqual([
+      '  [19] number (named) (29-30)',
+      '  ... and 31 more children',
+    ]);
+  });
+
+  it('names the field of a node after 100,000 siblings on one line', async () => {
+    const elements = Array.from({ length: 100_000 }, (_, i) => i % 10).join(',');
+    const text = `{"a": [${elements}], "z": 5}`;
+    expect(await nodeReport('a.json', text, { line: 1, column: text.length - 2 })).toEqual({
+      success: true,
+      value: `Node Type: number\nRange: ${text.length - 1}-${text.length}\nText: 5\nNamed: yes\nField: value`,
+    });
+    const last = 7 + elements.length - 1;
+    expect(await nodeReport('a.json', text, { line: 1, column: last })).toEqual({
+      success: true,
+      value: `Node Type: number\nRange: ${last + 1}-${last + 2}\nText: 9\nNamed: yes`,
+    });
+  });
+
+  it('lists at most 9 ancestors', async () => {
+    const text = `${'['.repeat(30)}${']'.repeat(30)}`;
+    const query = { line: 1, column: 29, includeAncestors: true };
+    const report = await nodeReport('a.json', text, query);
+    const lines = report.success ? report.value.split('\n') : [];
+    const ancestors = lines.slice(lines.indexOf('Ancestors:') + 1);
+    expect(ancestors).toHaveLength(9);
+    expect(ancestors[0]).toBe('  -[1] array (30-32)');
+    expect(ancestors[8]).toBe(`  ${'-'.repeat(9)}[9] array (22-40)`);
+  });
+
+  it('lists the whole tree to depth 19 only', async () => {
+    const text = `${'['.repeat(30)}${']'.repeat(30)}`;
+    const report = await nodeReport('a.json', text, { wholeFile: true });
+    const lines = report.success ? report.value.split('\n') : [];
+    const depths = lines.map((line) => (line.length - line.trimStart().length) / 2);
+    expect(Math.max(...depths)).toBe(19);
+    expect(lines).toContain(
+      `${'  '.repeat(19)}array (named) (19-43) "${'['.repeat(12)}${']'.repeat(12)}"`,
+    );
+    // The deepest listed array's own children would be at depth 20.
+    expect(lines.some((line) => line.includes('(19-20)'))).toBe(false);
+  });
+
+  it('shows a node text in the whole tree only when shorter than 40 characters', async () => {
+    const text = `["${'a'.repeat(37)}", "${'b'.repeat(38)}"]`;
+    const report = await nodeReport('a.json', text, { wholeFile: true });
+    const lines = report.success ? report.value.split('\n') : [];
+    expect(lines).toContain(`    string (named) (2-41) ${JSON.stringify(`"${'a'.repeat(37)}"`)}`);
+    expect(lines).toContain('    string (named) (43-83)');
   });
 
   it('stops a generated 50,000-line file at the construction limit and says so', async () => {

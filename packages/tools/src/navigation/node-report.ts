@@ -1,3 +1,4 @@
+import { bufferText } from './buffer-text.js';
 import { languageFor } from './languages.js';
 import { formatNodeInfo } from './node-info.js';
 import { SourceText } from './source-text.js';
@@ -18,7 +19,11 @@ export interface NodeQuery {
 /** A report, or the inner message that the tool wraps in its error sentence. */
 export type NodeReport = { success: true; value: string } | { success: false; error: string };
 
-/** Reports the syntax node at a line and display column, or the whole tree. */
+/**
+ * Reports the syntax node at a line and display column, or the whole tree. `text` is the
+ * file's content; lines, columns and positions count it as an Emacs buffer holds it (see
+ * `bufferText`).
+ */
 export async function nodeReport(
   path: string,
   text: string,
@@ -26,7 +31,8 @@ export async function nodeReport(
   tabWidth = 8,
   limit = CONSTRUCTION_LIMIT,
 ): Promise<NodeReport> {
-  const source = new SourceText(text, tabWidth);
+  const buffer = bufferText(text);
+  const source = new SourceText(buffer, tabWidth);
   let index = 0;
   if (query.wholeFile !== true) {
     // Without a line the "current point" of a file that is not open is its start.
@@ -34,12 +40,12 @@ export async function nodeReport(
     if (!at.success) return at;
     index = at.value;
   }
-  const language = languageFor(path, text);
+  const language = languageFor(path, buffer);
   if (language === undefined) {
     return { success: false, error: `No tree-sitter parser available for ${path}` };
   }
   try {
-    const value = await withTree(query.cacheKey, language, text, (tree) =>
+    const value = await withTree(query.cacheKey, language, buffer, (tree) =>
       query.wholeFile === true
         ? formatWholeTree(source, tree, limit)
         : formatNodeInfo(source, tree.rootNode, index, {

@@ -85,6 +85,30 @@ describe('outlineText', () => {
     });
   });
 
+  it('names objects in a JSON array by index, not counting comments', async () => {
+    const text = '[\n  {"a": 1},\n  // skipped\n  2,\n  {"b": [{"c": 3}]}\n]\n';
+    expect(await outlineText('list.json', text)).toEqual({
+      success: true,
+      value: [
+        'list.json:2: [0]',
+        'list.json:2: [[0]] a',
+        'list.json:5: [2]',
+        'list.json:5: [[2]] b',
+        'list.json:5: [[2] > b] [0]',
+        'list.json:5: [[2] > b > [0]] c',
+      ].join('\n'),
+    });
+  });
+
+  it('outlines a JSON array of 20,000 objects through to its last index', async () => {
+    const text = `[${Array.from({ length: 20_000 }, (_, i) => `{"k":${i}}`).join(',\n')}]`;
+    const result = await outlineText('big.json', text);
+    expect(result.success).toBe(true);
+    const lines = result.success ? result.value.split('\n') : [];
+    expect(lines).toHaveLength(40_000);
+    expect(lines.slice(-2)).toEqual(['big.json:20000: [19999]', 'big.json:20000: [[19999]] k']);
+  });
+
   it('keeps whole-file line numbers for deeply nested TypeScript', async () => {
     const text = [
       'export namespace Outer {',

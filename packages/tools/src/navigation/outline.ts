@@ -1,3 +1,4 @@
+import { bufferText } from './buffer-text.js';
 import { languageFor } from './languages.js';
 import { formatOutline } from './outline/format.js';
 import { outlineEntries } from './split/outline-entries.js';
@@ -24,12 +25,14 @@ export async function outlineText(
   cacheKey?: string,
   options: OutlineOptions = {},
 ): Promise<OutlineText> {
-  const language = languageFor(path, text);
+  // The text Emacs would parse (see `bufferText`); DOS line ends and a BOM keep every line.
+  const buffer = bufferText(text);
+  const language = languageFor(path, buffer);
   if (language === undefined) {
     return { success: true, value: `No imenu support or no symbols found in ${path}` };
   }
   try {
-    const entries = await outlineEntries(cacheKey, language, text, options.parseWorker !== false);
+    const entries = await outlineEntries(cacheKey, language, buffer, options.parseWorker !== false);
     if (entries.length === 0) return { success: true, value: `No symbols found in ${path}` };
     return { success: true, value: formatOutline(path, entries) };
   } catch (error) {

@@ -15,6 +15,11 @@ function isWide(code: number): boolean {
   );
 }
 
+// Emacs shows a control character as `^C`, two columns wide.
+function widthOf(code: number): number {
+  return code < 0x20 || code === 0x7f || isWide(code) ? 2 : 1;
+}
+
 /** A file's text with its line starts, display columns and 1-based buffer positions. */
 export class SourceText {
   readonly text: string;
@@ -64,7 +69,7 @@ export class SourceText {
     while (i < end) {
       if (column === col) return { success: true, value: i };
       const code = this.text.codePointAt(i) as number;
-      const width = code === 9 ? this.tabWidth - (col % this.tabWidth) : isWide(code) ? 2 : 1;
+      const width = code === 9 ? this.tabWidth - (col % this.tabWidth) : widthOf(code);
       // A column inside a tab or a wide character is on that character.
       if (column < col + width) return { success: true, value: i };
       col += width;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPipeline } from '@toolcall/pipeline';
@@ -13,6 +13,11 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'navigation-'));
   await writeFile(join(dir, 'a.py'), 'class A:\n\tdef run(self):\n\t\treturn 1\n');
+  await writeFile(join(dir, 'notes.txt'), 'plain text\n');
+  await mkdir(join(dir, 'src.py'));
+  await writeFile(join(dir, 'dos.js'), 'function a() {}\r\nfunction b() {}\r\n');
+  await writeFile(join(dir, 'bom.js'), '\uFEFFfunction f() {}\n');
+  await writeFile(join(dir, 'tool'), '\uFEFF#!/usr/bin/env node\r\nfunction g() {}\r\n');
 });
 
 afterAll(async () => {
@@ -67,6 +72,86 @@ describe('createNodeTool', () => {
     expect(await run({ file_path: 'a.py', line: 9 }, 'Node')).toEqual({
       status: 'error',
       result: 'Error getting tree-sitter info for a.py: Line 9 is outside the buffer',
+    });
+  });
+});
+
+describe('tool errors', () => {
+  it('says a file has no parser in the Node error sentence', async () => {
+    expect(await run({ file_path: 'notes.txt' }, 'Node')).toEqual({
+      status: 'error',
+      result:
+        'Error getting tree-sitter info for notes.txt: No tree-sitter parser available for notes.txt',
+    });
+  });
+
+  it('says a directory is one, in the error sentence of each tool', async () => {
+    expect(await run({ file_path: 'src.py' }, 'Outline')).toEqual({
+      status: 'error',
+      result: 'Error listing symbols in src.py: src.py is a directory',
+    });
+    expect(await run({ file_path: 'src.py' }, 'Node')).toEqual({
+      status: 'error',
+      result: 'Error getting tree-sitter info for src.py: src.py is a directory',
+    });
+  });
+});
+
+describe('files with DOS line ends or a byte-order mark', () => {
+  it('keeps the outline line numbers of a DOS file', async () => {
+    expect(await run({ file_path: 'dos.js' }, 'Outline')).toEqual({
+      status: 'success',
+      result: 'dos.js:1: [Function] a\ndos.js:2: [Function] b',
+    });
+  });
+
+  it('ends a DOS line before its carriage return, as Emacs does', async () => {
+    expect(await run({ file_path: 'dos.js', line: 1, column: 15 }, 'Node')).toEqual({
+      status: 'success',
+      result:
+        'Node Type: program\nRange: 1-33\nText: function a() {}\\nfunction b() {}\\n\nNamed: yes',
+    });
+    expect(await run({ file_path: 'dos.js', line: 2, column: 16 }, 'Node')).toEqual({
+      status: 'error',
+      result: 'Error getting tree-sitter info for dos.js: Column 16 is beyond the end of line 2',
+    });
+  });
+
+  it('counts buffer positions without the carriage returns of earlier lines', async () => {
+    const query = { file_path: 'dos.js', line: 2, column: 0, include_ancestors: true };
+    expect(await run(query, 'Node')).toEqual({
+      status: 'success',
+      result: [
+        'Node Type: function',
+        'Range: 17-25',
+        'Text: function',
+        'Named: no',
+        'Ancestors:',
+        '  -[1] function_declaration (17-32)',
+        '  --[2] program (1-33)',
+      ].join('\n'),
+    });
+  });
+
+  it('does not count a byte-order mark as a column or a position', async () => {
+    expect(await run({ file_path: 'bom.js', line: 1, column: 0 }, 'Node')).toEqual({
+      status: 'success',
+      result: 'Node Type: function\nRange: 1-9\nText: function\nNamed: no',
+    });
+    expect(await run({ file_path: 'bom.js', line: 1, column: 16 }, 'Node')).toEqual({
+      status: 'error',
+      result: 'Error getting tree-sitter info for bom.js: Column 16 is beyond the end of line 1',
+    });
+  });
+
+  it('finds the language of a script by its shebang after a byte-order mark', async () => {
+    expect(await run({ file_path: 'tool' }, 'Outline')).toEqual({
+      status: 'success',
+      result: 'tool:2: [Function] g',
+    });
+    expect(await run({ file_path: 'tool', line: 2, column: 9 }, 'Node')).toEqual({
+      status: 'success',
+      result: 'Node Type: identifier\nRange: 30-31\nText: g\nNamed: yes\nField: name',
     });
   });
 });

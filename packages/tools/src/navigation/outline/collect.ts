@@ -1,5 +1,5 @@
 import type { Language, Node, Tree, TreeCursor } from 'web-tree-sitter';
-import type { OutlineEntry, OutlineRules } from './types.js';
+import type { OutlineEntry, OutlineRules, Scope } from './types.js';
 
 interface Open {
   readonly depth: number;
@@ -10,6 +10,8 @@ interface Open {
 
 const DESCEND = 1;
 const CANDIDATE = 2;
+/** A named node other than a comment: one that counts towards its siblings' `index`. */
+const COUNTED = 4;
 
 /** What the rules do with each node type, indexed by the parser's numeric type id. */
 interface Roles {
@@ -21,8 +23,12 @@ interface Roles {
 
 const rolesByRules = new WeakMap<OutlineRules, WeakMap<Language, Roles>>();
 
-function roleOf(rules: OutlineRules, type: string): number {
-  return (rules.descend.has(type) ? DESCEND : 0) | (rules.candidates.has(type) ? CANDIDATE : 0);
+function roleOf(rules: OutlineRules, type: string, named: boolean): number {
+  return (
+    (rules.descend.has(type) ? DESCEND : 0) |
+    (rules.candidates.has(type) ? CANDIDATE : 0) |
+    (named && type !== 'comment' ? COUNTED : 0)
+  );
 }
 
 // Asking the parser for a node's numeric type is one call; its name would be the same call
@@ -38,8 +44,8 @@ function rolesFor(rules: OutlineRules, language: Language): Roles {
     // The list has holes for hidden symbols; a node's type name falls back to `ERROR`.
     const names = Array.from(language.types, (type) => type || 'ERROR');
     roles = {
-      byId: Uint8Array.from(names, (type) => roleOf(rules, type)),
-      other: roleOf(rules, 'ERROR'),
+      byId: Uint8Array.from(names, (type, id) => roleOf(rules, type, language.nodeTypeIsNamed(id))),
+      other: roleOf(rules, 'ERROR', true),
       names,
     };
     byLanguage.set(language, roles);
@@ -56,6 +62,31 @@ function gotoBody(cursor: TreeCursor, body: Node): boolean {
   return false;
 }
 
+// The index of a node the walk reached as a definition's body, whose earlier siblings it
+// did not visit.
+function namedIndex(node: Node): number {
+  let index = 0;
+  for (let sibling = node.previousNamedSibling; sibling !== null; ) {
+    if (sibling.type !== 'comment') index++;
+    sibling = sibling.previousNamedSibling;
+  }
+  return index;
+}
+
+function scopeOf(node: Node, type: string, parent: Open | undefined, index: number): Scope {
+  const inFunction = parent?.inFunction ?? false;
+  const nested = parent !== undefined;
+  if (index >= 0) return { type, inFunction, nested, index };
+  return {
+    type,
+    inFunction,
+    nested,
+    get index() {
+      return namedIndex(node);
+    },
+  };
+}
+
 /** Walks a tree with a cursor and lists every definition the rules recognise, in file order. */
 export function collectOutline(tree: Tree, rules: OutlineRules): OutlineEntry[] {
   const roles = rolesFor(rules, tree.language);
@@ -64,6 +95,9 @@ export function collectOutline(tree: Tree, rules: OutlineRules): OutlineEntry[] 
   // Per depth: whether the walk entered only a definition's body there, so it goes back up
   // afterwards instead of on to the body's siblings.
   const bodyOnly: boolean[] = [false];
+  // Per depth: how many named siblings (comments aside) came before the current node, or -1
+  // where the walk entered only a body and so did not see them.
+  const counted: number[] = [0];
   const cursor = tree.walk();
   try {
     let depth = 0;
@@ -76,11 +110,10 @@ export function collectOutline(tree: Tree, rules: OutlineRules): OutlineEntry[] 
       if ((role & CANDIDATE) !== 0) {
         const node = cursor.currentNode;
         const parent = open[open.length - 1];
-        const definition = rules.describe(node, {
-          type: roles.names[id] ?? 'ERROR',
-          inFunction: parent?.inFunction ?? false,
-          nested: parent !== undefined,
-        });
+        const definition = rules.describe(
+          node,
+          scopeOf(node, roles.names[id] ?? 'ERROR', parent, counted[depth] as number),
+        );
         if (definition !== undefined) {
           const path =
             parent !== undefined
@@ -98,11 +131,15 @@ export function collectOutline(tree: Tree, rules: OutlineRules): OutlineEntry[] 
           enter = body !== null;
         }
       }
+      if ((role & COUNTED) !== 0 && (counted[depth] as number) >= 0) {
+        counted[depth] = (counted[depth] as number) + 1;
+      }
       if (enter) {
         const only = body !== undefined && body !== null && gotoBody(cursor, body);
         if (only || cursor.gotoFirstChild()) {
           depth++;
           bodyOnly[depth] = only;
+          counted[depth] = only ? -1 : 0;
           continue;
         }
       }

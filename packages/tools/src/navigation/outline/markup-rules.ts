@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { collapse } from './node-text.js';
-import type { Definition, OutlineRules } from './types.js';
+import type { Definition, OutlineRules, Scope } from './types.js';
 
 function jsonKey(node: Node): string | undefined {
   const key = node.childForFieldName('key');
@@ -9,23 +9,16 @@ function jsonKey(node: Node): string | undefined {
   return content?.text ?? (key.type === 'string' ? '' : key.text);
 }
 
-function describeJson(node: Node): Definition | undefined {
+function describeJson(node: Node, scope: Scope): Definition | undefined {
   if (node.type === 'pair') {
     const name = jsonKey(node);
     return name === undefined ? undefined : { kind: undefined, name };
   }
   // An object inside an array is named by its index, so its keys get a distinct path.
-  const parent = node.parent;
-  if (parent?.type !== 'array') return undefined;
-  let index = 0;
-  for (
-    let sibling = node.previousNamedSibling;
-    sibling !== null;
-    sibling = sibling.previousNamedSibling
-  ) {
-    if (sibling.type !== 'comment') index++;
-  }
-  return { kind: undefined, name: `[${index}]` };
+  // The walk counts the index as it goes: looking back along the siblings would make a long
+  // array of objects quadratic.
+  if (node.parent?.type !== 'array') return undefined;
+  return { kind: undefined, name: `[${scope.index}]` };
 }
 
 /** Outline rules for JSON: every key, nested under its parent keys. */

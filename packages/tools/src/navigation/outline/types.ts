@@ -26,6 +26,8 @@ export interface Scope {
   readonly type: string;
   readonly inFunction: boolean;
   readonly nested: boolean;
+  /** The node's place among its parent's named children, comments not counted (0-based). */
+  readonly index: number;
 }
 
 /** A language's outline rules: which nodes to enter and which are definitions. */
