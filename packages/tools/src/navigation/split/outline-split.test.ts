@@ -18,6 +18,7 @@ import {
   parseWorkerReady,
   parseWorkerThread,
   prepareParseWorker,
+  setParsePartTimeout,
   stopParseWorker,
 } from './worker-client.js';
 
@@ -278,5 +279,24 @@ describe('the parse worker', () => {
     const next = freshKey();
     expect(await outlineText('big.ts', later, next)).toEqual(await wholeOutline('big.ts', later));
     expect(cachedOutline(next, TS, later)).toBeDefined();
+  });
+
+  it('is dropped when it does not answer a part in time, and the file is parsed whole', async () => {
+    await loadLanguage('typescript');
+    const thread = parseWorkerThread();
+    expect(parseWorkerReady('typescript')).toBe(true);
+    if (thread === undefined) return;
+    // A worker that takes the part and never answers.
+    thread.postMessage = () => {};
+    setParsePartTimeout(200);
+    try {
+      const text = bigFile('export const stuck = 1;\n');
+      const key = freshKey();
+      expect(await outlineText('big.ts', text, key)).toEqual(await wholeOutline('big.ts', text));
+      expect(cachedOutline(key, TS, text)).toBeUndefined();
+      expect(parseWorkerThread()).toBeUndefined();
+    } finally {
+      setParsePartTimeout(10_000);
+    }
   });
 });

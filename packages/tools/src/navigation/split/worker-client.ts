@@ -129,10 +129,29 @@ export function outlinePartInWorker(
   const worker = running;
   if (worker === undefined || !parseWorkerReady(id)) return Promise.resolve(null);
   if (worker.parts++ === 0) worker.thread.ref();
-  return request(worker, { kind: 'part', language: id, text, range }).then((entries) => {
+  // A part takes tens of milliseconds; a worker that has not answered long after that is
+  // stuck, and is dropped so the call parses the whole file here instead of waiting on it.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = new Promise<null>((resolve) => {
+    timer = setTimeout(() => {
+      stop(worker);
+      resolve(null);
+    }, partTimeoutMs);
+  });
+  const answered = request(worker, { kind: 'part', language: id, text, range });
+  return Promise.race([answered, stuck]).then((entries) => {
+    clearTimeout(timer);
     if (running === worker && --worker.parts === 0) worker.thread.unref();
     return entries;
   });
+}
+
+/** How long a part may take in the worker before the worker is dropped (default 10 s). */
+let partTimeoutMs = 10_000;
+
+/** Sets how long a part may take in the worker (tests use a short one). */
+export function setParsePartTimeout(ms: number): void {
+  partTimeoutMs = ms;
 }
 
 /** Stops the parse worker; a later `loadLanguage` starts a new one. */
