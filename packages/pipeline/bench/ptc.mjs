@@ -1,6 +1,8 @@
 // Bench: a ToolCall script making 1,000 sequential nested no-op calls, and a parallel-map
 // over 1,000 items, each versus the same 1,000 calls made directly through the pipeline in
 // a loop, in the same run. Goal: the script's total under 2x the direct loop. Uses ../dist.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { evaluate } from '@toolcall/interpreter';
 import {
   createCatalog,
@@ -69,6 +71,26 @@ async function time(run) {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+// Child mode (`--steady KEY`): one variant alone, warmed, then timed over 1,000 runs.
+if (process.argv[2] === '--steady') {
+  const run = {
+    loop: direct,
+    sequential: () => script(scripts.sequential),
+    parallel: () => script(scripts.parallel),
+    floorSequential: () => interpreterAlone(scripts.sequential),
+    floorParallel: () => interpreterAlone(scripts.parallel),
+  }[process.argv[3]];
+  for (let index = 0; index < 200; index++) await run();
+  const runs = 1000;
+  const cpuStart = process.cpuUsage();
+  const wallStart = process.hrtime.bigint();
+  for (let index = 0; index < runs; index++) await run();
+  const wall = Number(process.hrtime.bigint() - wallStart) / 1e6 / runs;
+  const used = process.cpuUsage(cpuStart);
+  process.stdout.write(JSON.stringify({ wall, cpu: (used.user + used.system) / 1000 / runs }));
+  process.exit(0);
+}
+
 for (let warm = 0; warm < 5; warm++) {
   await direct();
   await script(scripts.sequential);
@@ -100,35 +122,30 @@ console.log(row('ToolCall parallel-map', parallel, true));
 console.log(row('  floor: interpreter alone, sequential', floorSequential, false));
 console.log(row('  floor: interpreter alone, parallel-map', floorParallel, false));
 
-// Best-of wall time leaves out the rounds a collection landed in. CPU time (user + system
-// of every thread, so the collector's helper threads too) of batches of runs counts it, and
-// is steadier when other processes share the machine.
-async function cpuPerRun(run, runs) {
-  const start = process.cpuUsage();
-  for (let index = 0; index < runs; index++) await run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000 / runs;
+// Best-of wall time leaves out the rounds a collection landed in. A steady run pays for its
+// collections: each variant runs alone in a process of its own (so no variant pays for
+// another's garbage), warmed up, then 1,000 times, timed as wall and as CPU (every thread,
+// the collector's helpers too), per run.
+function steady(key) {
+  const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--steady', key], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(out);
 }
-const batches = 15;
-const perBatch = 20;
-const cpu = Object.fromEntries(Object.keys(variants).map((key) => [key, []]));
-for (let batch = 0; batch < batches; batch++) {
-  for (const [key, run] of Object.entries(variants)) cpu[key].push(await cpuPerRun(run, perBatch));
-}
-const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-const cpuLoop = median(cpu.loop);
-const cpuRow = (name, key, goal) => {
-  const ms = median(cpu[key]);
-  return `${name.padEnd(44)} ${ms.toFixed(2).padStart(8)} ms  ${(ms / cpuLoop).toFixed(2).padStart(6)}x direct${goal ? (ms / cpuLoop < 2 ? '  (goal < 2x: met)' : '  (goal < 2x: NOT met)') : ''}`;
+const steadyRuns = Object.fromEntries(Object.keys(variants).map((key) => [key, steady(key)]));
+const steadyRow = (name, key, goal) => {
+  const { wall, cpu } = steadyRuns[key];
+  const ratio = wall / steadyRuns.loop.wall;
+  return `${name.padEnd(44)} ${wall.toFixed(2).padStart(8)} ms  ${ratio.toFixed(2).padStart(6)}x direct   cpu ${cpu.toFixed(2).padStart(5)} ms ${(cpu / steadyRuns.loop.cpu).toFixed(2).padStart(5)}x${goal ? (ratio < 2 ? '  (goal < 2x: met)' : '  (goal < 2x: NOT met)') : ''}`;
 };
 console.log(
-  `\nCPU time, collection included: median of ${batches} batches of ${perBatch} runs, per run`,
+  '\nSteady state, collection included: each alone in its own process, 1,000 runs, per run',
 );
-console.log(cpuRow('direct pipeline loop (baseline)', 'loop', false));
-console.log(cpuRow('ToolCall sequential (dotimes)', 'sequential', true));
-console.log(cpuRow('ToolCall parallel-map', 'parallel', true));
-console.log(cpuRow('  floor: interpreter alone, sequential', 'floorSequential', false));
-console.log(cpuRow('  floor: interpreter alone, parallel-map', 'floorParallel', false));
+console.log(steadyRow('direct pipeline loop (baseline)', 'loop', false));
+console.log(steadyRow('ToolCall sequential (dotimes)', 'sequential', true));
+console.log(steadyRow('ToolCall parallel-map', 'parallel', true));
+console.log(steadyRow('  floor: interpreter alone, sequential', 'floorSequential', false));
+console.log(steadyRow('  floor: interpreter alone, parallel-map', 'floorParallel', false));
 console.log(
   `\ndriver + pipeline over the interpreter floor (best-of wall): sequential ${(((sequential - floorSequential) / COUNT) * 1000).toFixed(2)} µs/call, parallel-map ${(((parallel - floorParallel) / COUNT) * 1000).toFixed(2)} µs/call`,
 );
