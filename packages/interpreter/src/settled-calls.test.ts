@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from './clock.js';
 import {
   type CallEvent,
+  type Clock,
   evaluate,
   type Outcome,
   SettledCall,
@@ -200,13 +202,24 @@ describe('a tool call that settles during call', () => {
     );
   });
 
+  it('names the join call whose result passes the retained-values budget by its own index', async () => {
+    const tools: Record<string, ToolBinding> = {
+      Tool: { inputSchema: schema, call: () => 'x'.repeat(400) },
+    };
+    // Call 1 runs alone; the join's calls are 2, 3 and 4, charged in order: 400, 800, 1,200.
+    const outcome = await evaluate("(Tool :n 0) (parallel-map (lambda (n) (Tool :n n)) '(1 2 3))", {
+      tools,
+      recordCalls: false,
+      limits: { retainedValues: 1000 },
+    });
+    expect(!outcome.success && outcome.error.message).toMatch(
+      /^retained-values budget exceeded: limit 1000 bytes: .* at nested call Tool at call 3 after/,
+    );
+  });
+
   it('checks the wall clock before every call while any call is slow', async () => {
     let now = 0;
-    const clock = {
-      now: () => now,
-      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
-      clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    };
+    const clock: Clock = { ...systemClock, now: () => now };
     // Quick and slow calls alternate: the one after the budget runs out is never started.
     const tools: Record<string, ToolBinding> = {
       Quick: { inputSchema: schema, call: () => 'q' },
@@ -231,13 +244,12 @@ describe('a tool call that settles during call', () => {
   it('reads the clock at most 16 calls apart during a run of quick calls, and stops soon after they slow', async () => {
     let now = 0;
     let reads = 0;
-    const clock = {
+    const clock: Clock = {
+      ...systemClock,
       now: () => {
         reads++;
         return now;
       },
-      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
-      clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     };
     let calls = 0;
     // 200 instant calls, then every call takes 400 ms; the budget ends during call 203.
