@@ -121,6 +121,12 @@ export function boundRenderData(
   }
 }
 
+/** A bounded preview of a result as text (JSON for anything but a string). */
+export function resultPreview(result: unknown, limit: number): string {
+  const text = typeof result === 'string' ? result : JSON.stringify(result);
+  return previewText(text ?? '', limit);
+}
+
 /** A bounded text preview: the head, then how much was left out. */
 export function previewText(text: string, limit: number): string {
   return text.length <= limit

@@ -5,7 +5,14 @@ import type { ToolOutcome, ToolRun } from '../outcome.js';
 import { feedbackOf } from '../project.js';
 import type { Tool } from '../tool-types.js';
 import type { ChildAudit, ChildRecord, ChildStatus } from './audit.js';
-import { boundArguments, boundRenderData, jsonResult, previewText, utf8Length } from './bounds.js';
+import {
+  boundArguments,
+  boundRenderData,
+  jsonResult,
+  previewText,
+  resultPreview,
+  utf8Length,
+} from './bounds.js';
 import type { PausableClock } from './pausable-clock.js';
 import type { DriverSettings } from './types.js';
 
@@ -16,12 +23,6 @@ function bytesOf(result: unknown): number {
   } catch {
     return Number.POSITIVE_INFINITY;
   }
-}
-
-/** The bounded preview of a direct call's result that the audit keeps. */
-export function directPreview(result: unknown, limit: number): string {
-  const text = typeof result === 'string' ? result : JSON.stringify(result);
-  return previewText(text ?? '', limit);
 }
 
 /** The most characters of a child's error text that reach the guest and the audit. */
@@ -196,7 +197,7 @@ export class NestedCalls {
       // The guest never holds a direct call's value: the envelope hands on the tool's own
       // result, and the audit (and any checkpoint of it) keeps only a bounded preview.
       record.warning = outcome.warnings.length > 0;
-      audit.settle(record, 'success', directPreview(outcome.result, bounds.directPreview));
+      audit.settle(record, 'success', resultPreview(outcome.result, bounds.directPreview));
       return outcome.result;
     }
     // An oversized result becomes a bounded guest error before the audit keeps it.

@@ -1,6 +1,6 @@
 import { evaluate } from '@toolcall/interpreter';
 import { ChildAudit } from './audit.js';
-import { previewText } from './bounds.js';
+import { resultPreview } from './bounds.js';
 import type { ToolCallCheckpoint } from './checkpoint.js';
 import { NestedCalls } from './nested-calls.js';
 import { createPausableClock } from './pausable-clock.js';
@@ -84,12 +84,7 @@ export async function runScript(
         state: 'settled',
         settlement: {
           status: settlement.status,
-          result: previewText(
-            typeof settlement.result === 'string'
-              ? settlement.result
-              : (JSON.stringify(settlement.result) ?? ''),
-            settings.bounds.directPreview,
-          ),
+          result: resultPreview(settlement.result, settings.bounds.directPreview),
         },
       });
     } catch (error) {
