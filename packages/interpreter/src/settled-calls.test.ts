@@ -276,6 +276,30 @@ describe('a tool call that settles during call', () => {
     // Far fewer reads than calls while the calls were quick.
     expect(reads).toBeLessThan(100);
   });
+
+  it('reads the clock before the call after a waited one, however far apart the reads had grown', async () => {
+    let now = 0;
+    const clock: Clock = { ...systemClock, now: () => now };
+    const tools: Record<string, ToolBinding> = {
+      Quick: { inputSchema: schema, call: () => 'q' },
+      // Waited for, and the wall-time budget runs out meanwhile.
+      Slow: {
+        inputSchema: schema,
+        call: async () => {
+          now += 5000;
+          return 's';
+        },
+      },
+    };
+    const outcome = await evaluate('(dotimes (i 200) (Quick)) (Slow) (dotimes (i 20) (Quick))', {
+      tools,
+      clock,
+      limits: { wallTime: 1000, nestedCalls: 1000 },
+    });
+    expect(!outcome.success && outcome.error.message).toBe(
+      'wall-time budget exceeded: limit 1000 ms: stopped before nested call Quick at call 202',
+    );
+  });
 });
 
 describe('recordCalls: false', () => {
