@@ -1,11 +1,12 @@
 import { readFileSync, realpathSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
 import { createPipeline } from '@toolcall/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToolSet } from '../../tool-set.js';
 import { languageById } from '../languages.js';
 import { nodeReport } from '../node-report.js';
 import { outlineText } from '../outline.js';
@@ -223,6 +224,35 @@ describe('the Outline tool', () => {
       }
       expect(results[0]).toBe(results[1]);
       expect(results[0]?.split('\n').length).toBeGreaterThan(1000);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is turned off for a tool set made with parseWorker false', async () => {
+    const dir = await realpath(await mkdtemp(join(tmpdir(), 'outline-split-set-')));
+    try {
+      const text = bigFile('export const inSet = 1;\n');
+      for (const [name, parseWorker] of [
+        ['set-on.ts', undefined],
+        ['set-off.ts', false],
+      ] as const) {
+        await writeFile(join(dir, name), text);
+        const set = createToolSet({
+          workspace: dir,
+          ...(parseWorker === undefined ? {} : { parseWorker }),
+        });
+        try {
+          const input = { file_path: name };
+          const outcome = await set.pipeline.runTool({ name: 'Outline', input, toolUseId: 'id' })
+            .outcome;
+          expect(outcome.status).toBe('success');
+          const split = cachedOutline(join(dir, name), TS, text) !== undefined;
+          expect(split).toBe(parseWorker === undefined);
+        } finally {
+          await set.close();
+        }
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
