@@ -132,10 +132,12 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
       }
       return runScript(settings, request);
     },
-    journals: () => [...settings.journals].map(([id, audit]) => journalOf(id, audit)),
+    journals: () => [...settings.journals].map(([id, audit]) => journalOf(id, audit.records)),
     cancelledRenderData(envelopeId) {
       const audit = settings.journals.get(envelopeId);
-      return audit === undefined ? undefined : cancelledRenderData(journalOf(envelopeId, audit));
+      return audit === undefined
+        ? undefined
+        : cancelledRenderData(journalOf(envelopeId, audit.records));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { evaluate } from '@toolcall/interpreter';
-import { ChildAudit } from './audit.js';
+import { ChildAudit, type ChildRecord } from './audit.js';
 import { resultPreview } from './bounds.js';
 import type { ToolCallCheckpoint } from './checkpoint.js';
 import { NestedCalls } from './nested-calls.js';
@@ -30,7 +30,7 @@ export async function runScript(
   let stage = 'the envelope checkpoint could not be written';
   try {
     if (settings.checkpoints !== undefined) {
-      await settings.checkpoints.write(journalOf(envelopeId, audit));
+      await settings.checkpoints.write(journalOf(envelopeId, audit.records));
     }
     stage = 'the interpreter refused the tool roster';
     outcome = await evaluate(request.expression, {
@@ -56,9 +56,10 @@ export async function runScript(
   // The script stopped waiting (denial, budget, cancellation): cancel what still runs.
   calls.cancelRunning();
   audit.close();
+  const children = audit.release();
   const settlement = settleScript({
     outcome,
-    audit,
+    children,
     first: calls.first,
     directArgs: calls.directArgs,
     feedback: calls.feedback,
@@ -70,7 +71,7 @@ export async function runScript(
         name: 'ptc-script',
         outcome: outcome.success ? 'success' : outcome.error.kind,
         budget: outcome.success ? undefined : outcome.error.budget,
-        nestedCalls: audit.records.length,
+        nestedCalls: children.length,
         durationMs: globalThis.performance.now() - startedAt,
       });
     } catch (error) {
@@ -80,7 +81,7 @@ export async function runScript(
   if (settings.checkpoints !== undefined) {
     try {
       await settings.checkpoints.write({
-        ...journalOf(envelopeId, audit),
+        ...journalOf(envelopeId, children),
         state: 'settled',
         settlement: {
           status: settlement.status,
@@ -108,12 +109,12 @@ function messageOf(error: unknown): string {
   return (error as Error)?.message ?? String(error);
 }
 
-/** The running checkpoint of a journal: a copy of the child audit as it stands. */
-export function journalOf(envelopeId: string, audit: ChildAudit): ToolCallCheckpoint {
+/** The running checkpoint of a journal: a copy of the child audit's rows as they stand. */
+export function journalOf(envelopeId: string, records: readonly ChildRecord[]): ToolCallCheckpoint {
   return {
     version: 1,
     envelopeId,
     state: 'running',
-    children: audit.records.map((record) => ({ ...record })),
+    children: records.map((record) => ({ ...record })),
   };
 }

@@ -1,6 +1,6 @@
 import { isPlainObject, type JsonObject } from '../json.js';
 import type { ToolOutcome } from '../outcome.js';
-import type { ChildAudit } from './audit.js';
+import type { ChildRecord } from './audit.js';
 import {
   childCallsOf,
   returnedFacts,
@@ -16,15 +16,15 @@ const NO_MEDIA = Object.freeze([]);
 /** Turns an interpreter outcome and the child audit into the envelope's settlement. */
 export function settleScript(input: {
   outcome: ScriptOutcome;
-  audit: ChildAudit;
+  /** The child audit's rows, released to the settlement. */
+  children: ChildRecord[];
   first: ToolOutcome | undefined;
   /** A direct call's arguments as they ran. */
   directArgs: unknown;
   feedback: readonly string[];
   settings: DriverSettings;
 }): ToolCallSettlement {
-  const { outcome, audit, first, directArgs, feedback, settings } = input;
-  const records = audit.records;
+  const { outcome, children: records, first, directArgs, feedback, settings } = input;
   if (outcome.success && outcome.direct && first !== undefined && records.length === 1) {
     // A direct call is the underlying tool's call: its result, status and media, unchanged.
     // Its audit row already holds the tool's status and a bounded preview of its result (the
