@@ -303,15 +303,28 @@ export function toolArguments(
   schema: JsonSchema | undefined,
   maxSize = DEFAULT_MAX,
 ): ArgumentsResult {
+  const value = argumentsOrRefusal(args, schema, maxSize);
+  return typeof value === 'string'
+    ? { success: false, error: { message: value } }
+    : { success: true, value };
+}
+
+/** `toolArguments` without a result object per call: the JSON object, or why it was refused. */
+export function argumentsOrRefusal(
+  args: readonly Value[],
+  schema: JsonSchema | undefined,
+  maxSize = DEFAULT_MAX,
+): JsonObject | string {
   const properties = schema?.properties;
   if (
     (properties === undefined || (typeof properties === 'object' && properties !== null)) &&
     surelyWithin(args, maxSize)
   ) {
     const flat = flatArguments(args, properties as Record<string, JsonSchema> | undefined);
-    if (flat !== undefined) return { success: true, value: flat };
+    if (flat !== undefined) return flat;
   }
-  return projectArguments(args, schema, maxSize);
+  const projected = projectArguments(args, schema, maxSize);
+  return projected.success ? projected.value : projected.error.message;
 }
 
 /** `toolArguments` by its general path alone (exported for the fast path's tests). */

@@ -5,6 +5,25 @@ import type { Sym, Value } from './values.js';
 /** A lexical environment: slot 0 is the parent environment, the rest are variable values. */
 export type Env = Value[];
 
+// Environments are made by these two functions only. V8 decides per allocation site whether
+// to allocate straight into the old generation, by how many of the site's objects outlive a
+// young collection. A site of its own for a script's few long-lived environments (a `let`
+// around a whole script) would be judged on those alone and moved to the old generation;
+// there an environment outlives its evaluation until the next full collection, and every
+// young value its variables last held (a list a loop built) is copied, then promoted, by
+// each young collection until then. Shared with the many short-lived environments of loop
+// turns and calls, the sites stay young.
+
+/** A new environment below `parent` binding one variable to `value`. */
+export function bindOne(parent: Env, value: Value): Env {
+  return [parent as unknown as Value, value];
+}
+
+/** A new environment below `parent` with no variables yet; the caller pushes their values. */
+export function bindNone(parent: Env): Env {
+  return [parent as unknown as Value];
+}
+
 /** A compiled form. Simple nodes compute with `ev`; complex ones drive the machine with `run`. */
 export abstract class Node {
   simple = true;
@@ -33,11 +52,20 @@ export interface Host {
   now(): number;
 }
 
+/** The calls of one parallel join, their arguments already evaluated. */
+export interface JoinCalls {
+  readonly count: number;
+  /** The tool of call `at` (0-based). */
+  tool(at: number): string;
+  /** The argument list of call `at`, handed over when the call launches. */
+  args(at: number): Value[];
+}
+
 /** Program-level services the machine calls back into: named calls (definitions, primitives, tools). */
 export interface Runtime {
   callNamed(m: Machine, name: Sym, args: Value[]): void;
   callTool(m: Machine, tool: string, args: Value[]): void;
-  callParallel(m: Machine, calls: Array<{ tool: string; args: Value[] }>): void;
+  callParallel(m: Machine, calls: JoinCalls): void;
   gensymCounter: number;
 }
 

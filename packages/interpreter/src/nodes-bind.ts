@@ -1,4 +1,12 @@
-import { type Env, type Frame, guestError, type Machine, Node } from './machine.js';
+import {
+  bindNone,
+  bindOne,
+  type Env,
+  type Frame,
+  guestError,
+  type Machine,
+  Node,
+} from './machine.js';
 import { Closure, Cons, NIL, type Value } from './values.js';
 
 /** A node that first evaluates `args` left to right, then `finish`es with their values. */
@@ -61,12 +69,23 @@ export class Let extends Collector {
   }
   ev(env: Env, m: Machine): Value {
     m.steps++;
-    const inner: Env = [env as unknown as Value];
-    for (const init of this.args) inner.push(init.ev(env, m));
+    const args = this.args;
+    let inner: Env;
+    if (args.length === 1) inner = bindOne(env, (args[0] as Node).ev(env, m));
+    else {
+      inner = bindNone(env);
+      for (const init of args) inner.push(init.ev(env, m));
+    }
     return this.body.ev(inner, m);
   }
   finish(values: Value[], env: Env, m: Machine): void {
-    continueWith(this.body, [env as unknown as Value, ...values], m);
+    let inner: Env;
+    if (values.length === 1) inner = bindOne(env, values[0] as Value);
+    else {
+      inner = bindNone(env);
+      for (const value of values) inner.push(value);
+    }
+    continueWith(this.body, inner, m);
   }
 }
 
@@ -81,14 +100,14 @@ export class LetStar extends Node {
   }
   ev(env: Env, m: Machine): Value {
     m.steps++;
-    const inner: Env = [env as unknown as Value];
+    const inner = bindNone(env);
     for (let i = 0; i < this.inits.length; i++) inner.push(NIL);
     for (let i = 0; i < this.inits.length; i++) inner[i + 1] = (this.inits[i] as Node).ev(inner, m);
     return this.body.ev(inner, m);
   }
   override run(env: Env, m: Machine): void {
     m.steps++;
-    const inner: Env = [env as unknown as Value];
+    const inner = bindNone(env);
     for (const _ of this.inits) inner.push(NIL);
     this.from(0, inner, m);
   }
@@ -151,8 +170,10 @@ export function bindArguments(closure: Closure, args: readonly Value[]): [Node, 
       `wrong-number-of-arguments ${template.name ?? 'lambda'} (${required} . ${max}) ${count}`,
     );
   }
-  const inner: Env = [env as unknown as Value];
   const fixed = required + optional;
+  if (fixed === 1 && !rest)
+    return [template.body, bindOne(env, count > 0 ? (args[0] as Value) : NIL)];
+  const inner = bindNone(env);
   for (let i = 0; i < fixed; i++) inner.push(i < count ? (args[i] as Value) : NIL);
   if (rest) {
     let tail: Value = NIL;

@@ -1,4 +1,4 @@
-import { type Env, type Frame, guestError, type Machine, Node } from './machine.js';
+import { bindOne, type Env, type Frame, guestError, type Machine, Node } from './machine.js';
 import { Collector } from './nodes-bind.js';
 import { preview } from './printer.js';
 import { Cons, NIL, type Value } from './values.js';
@@ -111,10 +111,10 @@ export class Iterate extends Collector {
       if (!body.simple) {
         m.stack.push(new IterateFrame(this, next, end, env));
         m.node = body;
-        m.env = [env as unknown as Value, item];
+        m.env = bindOne(env, item);
         return;
       }
-      body.ev([env as unknown as Value, item], m);
+      body.ev(bindOne(env, item), m);
       at = next;
       if (m.steps >= m.checkAt) {
         m.stack.push(new IterateFrame(this, at, end, env));

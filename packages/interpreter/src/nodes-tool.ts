@@ -1,4 +1,4 @@
-import { type Env, type Machine, Node } from './machine.js';
+import { bindOne, type Env, type JoinCalls, type Machine, Node } from './machine.js';
 import { Collector } from './nodes-bind.js';
 import { sequenceItems } from './nodes-call.js';
 import type { Value } from './values.js';
@@ -23,6 +23,42 @@ export class ToolCallNode extends Collector {
   }
 }
 
+/** The calls of a `parallel`: a few entries, each its own tool. */
+class ListedCalls implements JoinCalls {
+  readonly count: number;
+  constructor(readonly calls: PendingCall[]) {
+    this.count = calls.length;
+  }
+  tool(at: number): string {
+    return (this.calls[at] as PendingCall).tool;
+  }
+  args(at: number): Value[] {
+    return (this.calls[at] as PendingCall).args;
+  }
+}
+
+/**
+ * The calls of a `parallel-map`: one tool, and every call's arguments in one flat array.
+ * A join may fan out over thousands of items and lasts until its last call settles; one
+ * array held that long costs the collector little, an object or two per item a great deal.
+ */
+class MappedCalls implements JoinCalls {
+  constructor(
+    readonly name: string,
+    readonly count: number,
+    /** Arguments per call. */
+    readonly arity: number,
+    readonly values: Value[],
+  ) {}
+  tool(): string {
+    return this.name;
+  }
+  args(at: number): Value[] {
+    const from = at * this.arity;
+    return this.values.slice(from, from + this.arity);
+  }
+}
+
 /** `parallel`: every entry one direct tool call, arguments evaluated first, results in source order. */
 export class ParallelNode extends Node {
   constructor(readonly entries: Array<{ tool: string; args: Node[] }>) {
@@ -38,7 +74,7 @@ export class ParallelNode extends Node {
       tool: entry.tool,
       args: entry.args.map((arg) => arg.ev(env, m)),
     }));
-    m.runtime.callParallel(m, calls);
+    m.runtime.callParallel(m, new ListedCalls(calls));
   }
 }
 
@@ -55,12 +91,20 @@ export class ParallelMapNode extends Collector {
   ev(): Value {
     return 0;
   }
+  /** Appends the call arguments for `item` to `flat`. */
+  private evaluateArgs(item: Value, env: Env, m: Machine, flat: Value[]): void {
+    const inner = bindOne(env, item);
+    const callArgs = this.callArgs;
+    m.steps++;
+    for (let i = 0; i < callArgs.length; i++) flat.push((callArgs[i] as Node).ev(inner, m));
+  }
   finish(values: Value[], env: Env, m: Machine): void {
-    const calls = sequenceItems(values[0] as Value).map((item) => {
-      const inner: Env = [env as unknown as Value, item];
-      m.steps++;
-      return { tool: this.tool, args: this.callArgs.map((arg) => arg.ev(inner, m)) };
-    });
-    m.runtime.callParallel(m, calls);
+    // Every item's arguments are evaluated, in order, before any call starts: an argument
+    // that fails fails the form with no call made.
+    const items = sequenceItems(values[0] as Value);
+    const arity = this.callArgs.length;
+    const flat: Value[] = [];
+    for (let at = 0; at < items.length; at++) this.evaluateArgs(items[at] as Value, env, m, flat);
+    m.runtime.callParallel(m, new MappedCalls(this.tool, items.length, arity, flat));
   }
 }

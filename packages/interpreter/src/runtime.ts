@@ -1,16 +1,16 @@
 import type { CompileContext } from './compile-context.js';
 import { exceed } from './guest-error.js';
-import { type JsonObject, type JsonSchema, toolArguments } from './json.js';
+import { argumentsOrRefusal, type JsonSchema } from './json.js';
 import type { Limits } from './limits.js';
-import { guestError, type Machine, type Runtime } from './machine.js';
+import { guestError, type JoinCalls, type Machine, type Runtime } from './machine.js';
 import { bindArguments } from './nodes-bind.js';
 import { applyPrimitive, invoke } from './nodes-call.js';
 import { primitives } from './primitives/index.js';
-import { failure, type Settled, settleResult } from './tool-result.js';
+import { REFUSED, RETURNED, RUNNING, Started, THREW } from './started-call.js';
+import { settleFailure, settleResult } from './tool-result.js';
 import {
   type CallEvent,
   type CallRecord,
-  SettledCall,
   type ToolBinding,
   type ToolCallContext,
   ToolDenied,
@@ -27,35 +27,6 @@ function spreadLast(args: Value[]): Value[] {
   }
   if (tail !== NIL) guestError('wrong-type-argument listp');
   return out;
-}
-
-const RUNNING = 0;
-const RETURNED = 1;
-const THREW = 2;
-const REFUSED = 3;
-
-/** A started call: its audit record and what its binding's `call` handed back. */
-class Started {
-  /** Its position in a parallel join. */
-  at = 0;
-  constructor(
-    readonly record: CallRecord,
-    /** The promise, the result or SettledCall, the error thrown, or the refusal message. */
-    public returned: unknown,
-    public state: typeof RUNNING | typeof RETURNED | typeof THREW | typeof REFUSED,
-  ) {}
-
-  /** Takes a SettledCall's result (or what it threw) in its place. */
-  take(): void {
-    const returned = this.returned;
-    if (this.state !== RETURNED || !SettledCall.isInstance(returned)) return;
-    try {
-      this.returned = returned.take();
-    } catch (error) {
-      this.returned = error;
-      this.state = THREW;
-    }
-  }
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -197,32 +168,39 @@ export class ScriptRuntime implements Runtime {
   /** Starts one call: its audit record, its call-start event and the binding's call. */
   private begin(tool: string, args: Value[], index: number, batch: string | undefined): Started {
     const binding = this.tools.get(tool) as ToolBinding;
-    const converted = toolArguments(
+    const converted = argumentsOrRefusal(
       args,
       binding.inputSchema as JsonSchema | undefined,
       this.limits.valueSize,
     );
-    const record: CallRecord = {
-      index,
-      tool,
-      arguments: converted.success ? converted.value : undefined,
-      direct: this.direct,
-      status: 'error',
-    };
-    if (batch !== undefined) record.batch = batch;
-    if (this.recordCalls) this.calls.push(record);
-    if (index === 1) this.first = record;
-    if (!converted.success) {
-      const message = `invalid arguments for ${tool}: ${converted.error.message}`;
-      record.error = message;
-      return new Started(record, message, REFUSED);
+    const refused = typeof converted === 'string';
+    // A host that audits calls itself gets no record per call; the first is kept either way.
+    let record: CallRecord | undefined;
+    if (this.recordCalls || index === 1) {
+      record = {
+        index,
+        tool,
+        arguments: refused ? undefined : converted,
+        direct: this.direct,
+        status: 'error',
+      };
+      if (batch !== undefined) record.batch = batch;
+      if (this.recordCalls) this.calls.push(record);
+      if (index === 1) this.first = record;
+    }
+    if (refused) {
+      const message = `invalid arguments for ${tool}: ${converted}`;
+      if (record !== undefined) record.error = message;
+      const started = new Started(index, tool, batch, record, message, REFUSED);
+      started.error = message;
+      return started;
     }
     if (this.onEvent !== undefined)
       this.emit({
         type: 'call-start',
         index,
         tool,
-        arguments: converted.value,
+        arguments: converted,
         ...(batch === undefined ? {} : { batch }),
       });
     const signal = this.signal;
@@ -232,61 +210,73 @@ export class ScriptRuntime implements Runtime {
         : { index, batch, direct: this.direct, signal };
     let returned: unknown;
     try {
-      returned = binding.call(converted.value as JsonObject, context);
+      returned = binding.call(converted, context);
     } catch (error) {
-      return new Started(record, error, THREW);
+      return new Started(index, tool, batch, record, error, THREW);
     }
-    return new Started(record, returned, isThenable(returned) ? RUNNING : RETURNED);
+    return new Started(
+      index,
+      tool,
+      batch,
+      record,
+      returned,
+      isThenable(returned) ? RUNNING : RETURNED,
+    );
   }
 
   /** Settles a call that finished during `call`, as its promise's callback would have. */
-  private settleNow(started: Started): Settled {
-    const record = started.record;
+  private settleNow(started: Started): void {
     const raw = started.returned;
     switch (started.state) {
       case REFUSED:
-        return { value: failure(raw as string), size: 0 };
+        settleFailure(started, 'error', raw as string, 0);
+        return;
       case THREW:
-        return this.finish(this.refuse(raw, record), record);
+        this.refuse(raw, started);
+        break;
+      default:
+        settleResult(raw, started, this.limits.valueSize, this.direct);
     }
-    return this.finish(settleResult(raw, record, this.limits.valueSize, this.direct), record);
+    this.finish(started);
   }
 
-  /** Waits for a call still running; `then` receives its settled guest value. */
-  private await(started: Started, then: (settled: Settled) => void): void {
-    const record = started.record;
+  /** Waits for a call still running; `then` runs once it has settled. */
+  private await(started: Started, then: () => void): void {
     Promise.resolve(started.returned).then(
       (raw) => {
         this.waited();
-        then(this.finish(settleResult(raw, record, this.limits.valueSize, this.direct), record));
+        settleResult(raw, started, this.limits.valueSize, this.direct);
+        this.finish(started);
+        then();
       },
       (error: unknown) => {
         this.waited();
-        then(this.finish(this.refuse(error, record), record));
+        this.refuse(error, started);
+        this.finish(started);
+        then();
       },
     );
   }
 
-  private refuse(error: unknown, record: CallRecord): Settled {
+  private refuse(error: unknown, started: Started): void {
     if (ToolDenied.isInstance(error)) {
-      record.status = 'denied';
-      record.error = error.message;
+      settleFailure(started, 'denied', error.message, 0);
+      started.recordOutcome();
       if (this.fatal === undefined) this.fatal = error;
       this.cancelRunning();
       this.wake();
-      return { value: failure(error.message), size: 0 };
+      return;
     }
     const aborted = this.aborted;
     const message = aborted ? 'cancelled' : error instanceof Error ? error.message : String(error);
-    record.status = aborted ? 'cancelled' : 'error';
-    record.error = message;
-    return { value: failure(message), size: 0 };
+    settleFailure(started, aborted ? 'cancelled' : 'error', message, 0);
   }
 
-  /** Emits a settled call's call-end event. */
-  private finish(settled: Settled, record: CallRecord): Settled {
+  /** Records how a call settled and emits its call-end event. */
+  private finish(started: Started): void {
+    started.recordOutcome();
     if (this.onEvent !== undefined) {
-      const { index, tool, batch, status, error } = record;
+      const { index, tool, batch, status, error } = started;
       this.emit({
         type: 'call-end',
         index,
@@ -296,7 +286,6 @@ export class ScriptRuntime implements Runtime {
         ...(error === undefined ? {} : { error }),
       });
     }
-    return settled;
   }
 
   /** Aborts every running call (denial, cancellation, budget stop), marking them cancelled. */
@@ -312,11 +301,11 @@ export class ScriptRuntime implements Runtime {
     const started = this.begin(tool, args, index, undefined);
     if (started.state === RUNNING) {
       m.pending = true;
-      this.await(started, (settled) => {
+      this.await(started, () => {
         if (this.fatal === undefined)
           try {
-            this.charge(m, settled.size, started.record.tool, started.record.index);
-            m.val = settled.value;
+            this.charge(m, started.size, tool, index);
+            m.val = started.value;
           } catch (error) {
             this.wake(error);
             return;
@@ -327,26 +316,25 @@ export class ScriptRuntime implements Runtime {
     }
     // Settled during `call`: the machine goes on at once, stopping as a wake would.
     started.take();
-    const settled = this.settleNow(started);
+    this.settleNow(started);
     const stop = this.halted();
     if (stop !== undefined) throw stop;
     if (this.fatal !== undefined) throw this.fatal;
-    this.charge(m, settled.size, started.record.tool, started.record.index);
-    m.val = settled.value;
+    this.charge(m, started.size, tool, index);
+    m.val = started.value;
   }
 
-  callParallel(m: Machine, calls: Array<{ tool: string; args: Value[] }>): void {
+  callParallel(m: Machine, calls: JoinCalls): void {
+    const total = calls.count;
     // A join that cannot fit the nested-call budget launches nothing rather than half its calls.
-    const last = this.admitted + calls.length;
-    if (last > this.limits.nestedCalls) {
-      const first = calls[Math.max(0, this.limits.nestedCalls - this.admitted)];
+    if (this.admitted + total > this.limits.nestedCalls) {
+      const first = calls.tool(Math.max(0, this.limits.nestedCalls - this.admitted));
       exceed(
         'nested-calls',
         this.limits.nestedCalls,
-        `calls: stopped before nested call ${first?.tool} at call ${this.limits.nestedCalls + 1}, in a join of ${calls.length} calls`,
+        `calls: stopped before nested call ${first} at call ${this.limits.nestedCalls + 1}, in a join of ${total} calls`,
       );
     }
-    const total = calls.length;
     if (total === 0) {
       m.val = NIL;
       return;
@@ -359,7 +347,7 @@ export class ScriptRuntime implements Runtime {
         this.emit({
           type: 'call-queued',
           index: this.admitted + 1 + at,
-          tool: (calls[at] as { tool: string }).tool,
+          tool: calls.tool(at),
           ...(batch === undefined ? {} : { batch }),
         });
     // What a join keeps until it ends is one value and one size per call: a script may
@@ -370,13 +358,14 @@ export class ScriptRuntime implements Runtime {
     const first = this.admitted + 1;
     // Calls that settled during `call`, taken in the order they settled, as the callbacks
     // of resolved promises would have been.
-    const ready: Started[] = [];
+    const ready: Array<Started | undefined> = [];
     let taken = 0;
     let next = 0;
     let finished = 0;
-    const settle = (settled: Settled, at: number): void => {
-      values[at] = settled.value;
-      sizes[at] = settled.size;
+    const settle = (started: Started): void => {
+      const at = started.at;
+      values[at] = started.value;
+      sizes[at] = started.size;
       if (++finished === total) this.join(m, values, sizes, calls, first);
       else launch();
     };
@@ -388,8 +377,11 @@ export class ScriptRuntime implements Runtime {
         const end = ready.length;
         for (let at = taken; at < end; at++) (ready[at] as Started).take();
         while (taken < end) {
-          const started = ready[taken++] as Started;
-          settle(this.settleNow(started), started.at);
+          const started = ready[taken] as Started;
+          // A taken call leaves the queue: it holds no call the join is done with.
+          ready[taken++] = undefined;
+          this.settleNow(started);
+          settle(started);
         }
       }
       // Every generation is taken: the queue starts empty rather than holding them all.
@@ -399,20 +391,20 @@ export class ScriptRuntime implements Runtime {
     const launch = (): void => {
       if (next >= total || this.fatal !== undefined || this.aborted) return;
       const at = next++;
-      const call = calls[at] as { tool: string; args: Value[] };
+      const tool = calls.tool(at);
       let index: number;
       try {
-        index = this.admit(m, call.tool);
+        index = this.admit(m, tool);
       } catch (error) {
         this.wake(error);
         return;
       }
-      const started = this.begin(call.tool, call.args, index, batch);
+      const started = this.begin(tool, calls.args(at), index, batch);
       started.at = at;
       if (started.state !== RUNNING) ready.push(started);
       else
-        this.await(started, (settled) => {
-          settle(settled, at);
+        this.await(started, () => {
+          settle(started);
           drain();
         });
     };
@@ -426,13 +418,13 @@ export class ScriptRuntime implements Runtime {
     m: Machine,
     values: Value[],
     sizes: Float64Array,
-    calls: ReadonlyArray<{ tool: string }>,
+    calls: JoinCalls,
     first: number,
   ): void {
     if (this.fatal === undefined)
       try {
         for (let at = 0; at < values.length; at++)
-          this.charge(m, sizes[at] as number, (calls[at] as { tool: string }).tool, first + at);
+          this.charge(m, sizes[at] as number, calls.tool(at), first + at);
         m.val = list(values);
       } catch (error) {
         this.wake(error);

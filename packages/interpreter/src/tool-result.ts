@@ -4,12 +4,38 @@ import { intern, list, type Value } from './values.js';
 
 const ERROR = intern(':error');
 
-/** A settled call: the guest value and the bytes it charges to the retained-values budget. */
-export type Settled = { value: Value; size: number };
+/**
+ * A call being settled: what settling finds out about it. The call's own object holds it,
+ * so a settlement allocates nothing of its own.
+ */
+export interface Settling {
+  readonly tool: string;
+  status: CallRecord['status'];
+  error: string | undefined;
+  /** The tool's own result, kept only when asked (a direct call). */
+  result: unknown;
+  /** The guest value. */
+  value: Value;
+  /** The bytes it charges to the retained-values budget. */
+  size: number;
+}
 
 /** The guest failure value `(:error MESSAGE)`. */
 export function failure(message: string): Value {
   return list([ERROR, message]);
+}
+
+/** Settles `call` as failed with `message`, charging `size` bytes. */
+export function settleFailure(
+  call: Settling,
+  status: CallRecord['status'],
+  message: string,
+  size: number,
+): void {
+  call.status = status;
+  call.error = message;
+  call.value = failure(message);
+  call.size = size;
 }
 
 function utf8Length(text: string): number {
@@ -21,13 +47,13 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-/** Turns a tool's raw result into the guest value and its size, updating the call's audit record. */
+/** Turns a tool's raw result into the call's guest value and size, with its status. */
 export function settleResult(
   raw: unknown,
-  record: CallRecord,
+  call: Settling,
   valueSize: number,
   keepResult: boolean,
-): Settled {
+): void {
   if (
     typeof raw === 'object' &&
     raw !== null &&
@@ -35,9 +61,8 @@ export function settleResult(
     typeof (raw as { error?: unknown }).error === 'string'
   ) {
     const message = (raw as { error: string }).error;
-    record.status = 'error';
-    record.error = message;
-    return { value: failure(message), size: utf8Length(message) };
+    settleFailure(call, 'error', message, utf8Length(message));
+    return;
   }
   let size: number;
   try {
@@ -48,28 +73,26 @@ export function settleResult(
           ? 3
           : utf8Length(JSON.stringify(raw));
   } catch {
-    const message = `${record.tool} returned a value that is not JSON`;
-    record.status = 'error';
-    record.error = message;
-    return { value: failure(message), size: message.length };
+    const message = `${call.tool} returned a value that is not JSON`;
+    settleFailure(call, 'error', message, message.length);
+    return;
   }
   if (size > valueSize) {
-    const message = `${record.tool} result of ${size} bytes exceeds the value-size budget (limit ${valueSize} bytes)`;
-    record.status = 'error';
-    record.error = message;
-    return { value: failure(message), size: message.length };
+    const message = `${call.tool} result of ${size} bytes exceeds the value-size budget (limit ${valueSize} bytes)`;
+    settleFailure(call, 'error', message, message.length);
+    return;
   }
   let value: Value;
   try {
-    value = raw === undefined ? failure(`${record.tool} returned nothing`) : fromJson(raw);
+    value = raw === undefined ? failure(`${call.tool} returned nothing`) : fromJson(raw);
   } catch (error) {
-    const message = `${record.tool} returned an unusable result: ${(error as Error).message}`;
-    record.status = 'error';
-    record.error = message;
-    return { value: failure(message), size: message.length };
+    const message = `${call.tool} returned an unusable result: ${(error as Error).message}`;
+    settleFailure(call, 'error', message, message.length);
+    return;
   }
-  record.status = 'success';
+  call.status = 'success';
+  call.value = value;
+  call.size = size;
   // The guest holds the value; only a direct call's outcome needs the tool's own result.
-  if (keepResult) record.result = raw;
-  return { value, size };
+  if (keepResult) call.result = raw;
 }
