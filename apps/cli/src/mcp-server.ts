@@ -75,14 +75,14 @@ export function createMcpServer(options: {
           params: { progressToken: token!, progress: settled, message },
         })
         .catch(() => {});
-    // Progress: ToolCall's aggregate each time it changes (`Read, Grep · 3 done · 1 waiting
-    // for approval`); `progress` counts the nested calls that have settled.
+    // Progress: ToolCall's aggregate each time it changes (`Read, Grep · 3 done · 1 cancelled ·
+    // 1 waiting for approval`); `progress` counts the nested calls that have settled.
     const unsubscribe =
       token === undefined || options.progress === undefined
         ? () => {}
         : options.progress.subscribe((update: ToolCallProgress) => {
             if (update.envelopeId !== toolUseId) return;
-            settled = update.completed + update.failed + update.denied;
+            settled = update.completed + update.failed + update.denied + update.cancelled;
             notify(describeProgress(update));
           });
     // A heartbeat keeps a client informed during a long call with no nested calls.

@@ -38,14 +38,14 @@ export function exitCodeOf(outcome: ToolOutcome): number {
   return 1;
 }
 
-/** The render record of a settled call. */
+/** The render record of a settled call; a call refused by a permission check or hook is `denied`. */
 export function recordOf(outcome: ToolOutcome): ToolCallRecord {
   return {
     id: outcome.toolUseId,
     tool: outcome.toolName,
     args: outcome.input,
     result: outcome.result,
-    status: outcome.status,
+    status: outcome.error?.code === 'denied' ? 'denied' : outcome.status,
     ...(outcome.renderData === undefined ? {} : { renderData: outcome.renderData }),
   };
 }
@@ -181,11 +181,12 @@ export function showRecovered(
     `toolcall: session ${sessionId}: ${scripts} ended before finishing and will not resume; what ran:\n`,
   );
   for (const record of recovered) {
+    // The pipeline settles it as an error for the model; the row says what happened to it.
     const call: ToolCallRecord = {
       id: record.toolUseId,
       tool: record.toolName,
       result: record.result,
-      status: record.status,
+      status: 'interrupted',
       renderData: record.renderData as unknown as ToolCallRecord['renderData'],
     };
     const tree = buildRenderTree([call], { registry: openingRoot(registry, call.id) });

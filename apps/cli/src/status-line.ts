@@ -2,11 +2,31 @@ import type { Pipeline, ToolCallProgress } from '@toolcall/pipeline';
 import type { CliIo } from './io.js';
 import type { ProgressHub } from './progress.js';
 
+/** The counts one status line shows. */
+export interface StatusCounts {
+  readonly running: readonly string[];
+  readonly completed: number;
+  readonly failed: number;
+  readonly denied: number;
+  readonly cancelled: number;
+  readonly waiting: number;
+}
+
 /**
- * One live line on a terminal's stderr: the active tools, completed/failed/denied counts, the
- * calls waiting for approval and elapsed time. A ToolCall script is drawn from its driver's
- * aggregate; a single call from the pipeline's events. Nothing is drawn when stderr is not a
- * terminal.
+ * `⟳ Bash · 1 done, 0 failed, 0 denied, 1 cancelled, 1 waiting for approval · 0.4s`: cancelled
+ * and waiting calls are named only when there are some.
+ */
+export function statusLineText(counts: StatusCounts, seconds: string): string {
+  const cancelled = counts.cancelled > 0 ? `, ${counts.cancelled} cancelled` : '';
+  const waiting = counts.waiting > 0 ? `, ${counts.waiting} waiting for approval` : '';
+  return `⟳ ${counts.running.join(' ') || 'idle'} · ${counts.completed} done, ${counts.failed} failed, ${counts.denied} denied${cancelled}${waiting} · ${seconds}s`;
+}
+
+/**
+ * One live line on a terminal's stderr: the active tools, completed/failed/denied/cancelled
+ * counts, the calls waiting for approval and elapsed time. A ToolCall script is drawn from its
+ * driver's aggregate; a single call from the pipeline's events. Nothing is drawn when stderr is
+ * not a terminal.
  */
 export function startStatusLine(
   pipeline: Pipeline,
@@ -19,20 +39,18 @@ export function startStatusLine(
   let completed = 0;
   let failed = 0;
   let denied = 0;
+  let cancelled = 0;
   // The latest aggregate of the running script, once it has published one.
   let script: ToolCallProgress | undefined;
   let paused = false;
   const draw = () => {
     if (paused) return;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const counts =
+    const counts: StatusCounts =
       script === undefined
-        ? { running: [...active.values()], completed, failed, denied, waiting: 0 }
+        ? { running: [...active.values()], completed, failed, denied, cancelled, waiting: 0 }
         : { ...script, running: script.active };
-    const waiting = counts.waiting > 0 ? `, ${counts.waiting} waiting for approval` : '';
-    io.stderr.write(
-      `\r\x1b[K⟳ ${counts.running.join(' ') || 'idle'} · ${counts.completed} done, ${counts.failed} failed, ${counts.denied} denied${waiting} · ${seconds}s`,
-    );
+    io.stderr.write(`\r\x1b[K${statusLineText(counts, seconds)}`);
   };
   const unsubscribe = pipeline.subscribe((event) => {
     if (event.toolName === 'ToolCall') return;
@@ -41,6 +59,7 @@ export function startStatusLine(
       active.delete(event.toolUseId);
       if (event.outcome.status === 'success') completed += 1;
       else if (event.outcome.error?.code === 'denied') denied += 1;
+      else if (event.outcome.error?.code === 'cancelled') cancelled += 1;
       else failed += 1;
     }
     draw();

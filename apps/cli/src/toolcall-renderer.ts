@@ -1,7 +1,9 @@
+import type { ChildCall as AuditRow } from '@toolcall/pipeline';
 import {
   type ChildCall,
   type Renderer,
   type RendererRegistry,
+  type RenderStatus,
   renderCall,
   returnedRow,
 } from '@toolcall/render';
@@ -10,9 +12,23 @@ interface ToolCallData {
   presentation?: string;
   renderAs?: string;
   header?: { title?: string; status?: string };
-  childCalls?: ChildCall[];
+  childCalls?: AuditRow[];
   summary?: { failed?: number };
   returned?: { collapsed?: boolean } | null;
+}
+
+/** The envelope's own header statuses that are drawn as such; `success` and `error` are below. */
+const lifecycleStatuses: ReadonlySet<string> = new Set(['cancelled', 'interrupted']);
+
+/**
+ * One nested call's row. Every audit row status is a render status, so a denied or interrupted
+ * call is drawn as one. The pipeline writes `batch: null` for an unbatched call; the render
+ * contract omits it.
+ */
+function childRow(child: AuditRow): ChildCall {
+  const { batch, ...rest } = child;
+  const row: ChildCall = rest;
+  return batch == null ? row : { ...row, batch };
 }
 
 /**
@@ -23,19 +39,7 @@ interface ToolCallData {
 export function toolCallRenderer(registry: RendererRegistry): Renderer {
   return (name, _args, result, renderData, context) => {
     const data = (renderData ?? {}) as ToolCallData;
-    // The pipeline writes `batch: null` for an unbatched call; the render contract omits it.
-    // A recovered script's unfinished children are `interrupted`, drawn as cancelled rows.
-    const children = (data.childCalls ?? []).map((child) => {
-      const { batch, status, ...rest } = child as Omit<ChildCall, 'status'> & {
-        batch?: string | null;
-        status: string;
-      };
-      const row = {
-        ...rest,
-        status: (status === 'interrupted' ? 'cancelled' : status) as ChildCall['status'],
-      };
-      return batch == null ? row : { ...row, batch };
-    });
+    const children = (data.childCalls ?? []).map(childRow);
     if (data.presentation === 'direct' && children.length === 1) {
       const child = children[0]!;
       const { rendering } = renderCall(
@@ -55,8 +59,8 @@ export function toolCallRenderer(registry: RendererRegistry): Renderer {
       initiallyCollapsed: false,
       ...(status === 'error' ? { status: 'error' as const } : {}),
       ...(handled ? { status: 'warning' as const } : {}),
-      ...(status === 'interrupted' || status === 'cancelled'
-        ? { status: 'cancelled' as const }
+      ...(status !== undefined && lifecycleStatuses.has(status)
+        ? { status: status as RenderStatus }
         : {}),
     };
   };

@@ -255,6 +255,30 @@ describe('toolcall mcp', () => {
     }
   });
 
+  it('counts nested calls a denial cancelled in its progress', async () => {
+    // Bash is allowed and sleeps; WebFetch cannot be asked, so its denial aborts the script
+    // and cancels the running Bash.
+    const dir = tempDir();
+    const client = await connect(['--allow', 'Bash'], dir);
+    const progress: Array<[number, string]> = [];
+    try {
+      const result = await client.callTool(
+        {
+          name: 'ToolCall',
+          arguments: {
+            expression: `(parallel (Bash :command "sleep 30" :description "wait") (WebFetch :url "${url}"))`,
+          },
+        },
+        undefined,
+        { onprogress: (event) => progress.push([event.progress, String(event.message)]) },
+      );
+      expect(result.isError).toBe(true);
+      expect(progress).toContainEqual([2, '0 done · 1 denied · 1 cancelled']);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('reports invalid input as a tool error', async () => {
     const result = await plain.callTool({ name: 'Grep', arguments: { pattern: 7 } });
     expect(result.isError).toBe(true);

@@ -66,9 +66,9 @@ describe('ToolCall checkpoints of a session', () => {
     expect(resumed.stderr).toContain(
       'toolcall: session s1: a ToolCall script ended before finishing and will not resume; what ran:\n',
     );
-    expect(resumed.stderr).toContain('ToolCall: 2 calls (1 interrupted)\n');
+    expect(resumed.stderr).toContain('▾ ↯ ToolCall: 2 calls (1 interrupted)\n');
     expect(resumed.stderr).toContain('  ▸ Read a.txt (1 line)\n');
-    expect(resumed.stderr).toMatch(/ {2}▸ .*Bash sleep 30/);
+    expect(resumed.stderr).toMatch(/ {2}▸ ↯ Bash sleep 30/);
     // Consumed: the interrupted checkpoint and the resumed run's own settled one are gone.
     expect(readdirSync(checkpoints)).toEqual([]);
     const again = await run(['run', '--session', 's1', '-e', '1'], dir);

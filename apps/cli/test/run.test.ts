@@ -110,6 +110,24 @@ describe('toolcall run', () => {
     expect(result.stderr).toBe('toolcall call: PreToolUse hook denied the call: no echo today.\n');
   });
 
+  it('draws a denied nested call as a closed denied row, and a denied call as a denied row', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.txt'), 'one\n');
+    const script = await run(
+      ['run', '-e', '(list (Read :file_path "a.txt") (Bash :command "rm a.txt" :description "x"))'],
+      dir,
+    );
+    expect(script.code).toBe(3);
+    expect(script.stdout).toMatch(/^▾ × ToolCall: 2 calls \(1 denied\)\n/);
+    expect(script.stdout).toMatch(
+      /\n {2}▸ Read a\.txt \(1 line\)\n {2}▸ ⊗ Bash rm a\.txt[^\n]*\n$/,
+    );
+    const single = await run(['call', 'Bash', 'command=rm a.txt', 'description=x'], dir);
+    expect(single.code).toBe(3);
+    expect(single.stdout).toMatch(/^▾ ⊗ Bash rm a\.txt/);
+    expect(existsSync(join(dir, 'a.txt'))).toBe(true);
+  });
+
   it('exits 3 when a network call is asked without a terminal', async () => {
     const result = await run(['run', '-e', '(WebFetch :url "http://127.0.0.1:9/")']);
     expect(result.code).toBe(3);

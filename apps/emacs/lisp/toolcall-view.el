@@ -76,11 +76,21 @@
 (defun toolcall-view--face (status)
   "Return the face for a row of STATUS."
   (pcase status
-    ("error" 'error)
+    ((or "error" "denied") 'error)
     ("warning" 'warning)
-    ("cancelled" 'shadow)
+    ((or "cancelled" "interrupted") 'shadow)
     ("running" 'italic)
     (_ 'default)))
+
+(defun toolcall-view--sign (status)
+  "Return the sign drawn before the header of a row of STATUS."
+  (pcase status
+    ("error" "× ")
+    ("denied" "⊗ ")
+    ("warning" "! ")
+    ("cancelled" "⊘ ")
+    ("interrupted" "↯ ")
+    (_ "")))
 
 (defun toolcall-view--insert-row (row depth gutter)
   "Insert ROW at DEPTH with the batch GUTTER string, then its open content."
@@ -92,7 +102,7 @@
     (insert indent
             (cond ((not expandable) "·") (open "▾") (t "▸"))
             " "
-            (pcase status ("error" "× ") ("warning" "! ") ("cancelled" "⊘ ") (_ ""))
+            (toolcall-view--sign status)
             (propertize (plist-get row :header) 'face (toolcall-view--face status))
             (let ((count (plist-get row :count)))
               (if (and count (> count 1)) (format " (%d calls)" count) ""))

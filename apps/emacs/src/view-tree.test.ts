@@ -1,6 +1,7 @@
+import type { PipelineEvent } from '@toolcall/pipeline';
 import type { RenderRow } from '@toolcall/render';
 import { describe, expect, it } from 'vitest';
-import { type ViewCall, viewTreeOf } from './view-tree.js';
+import { applyChildEvent, type ViewCall, viewTreeOf } from './view-tree.js';
 
 const returned = Array.from({ length: 21 }, (_, i) => `l${i + 1}`).join('\n');
 
@@ -52,13 +53,60 @@ describe('the view tree of a ToolCall script', () => {
     expect(((row.children ?? []) as RenderRow[]).map((child) => child.tool)).toEqual(['Read']);
   });
 
-  it('draws a recovered script’s interrupted child as a cancelled row, not a generic fallback', () => {
+  it('draws a recovered script’s interrupted child as an interrupted row, not a generic fallback', () => {
     const call = envelope(false);
     const data = call.renderData as { childCalls: Array<Record<string, unknown>> };
     data.childCalls[0] = { ...data.childCalls[0], status: 'interrupted', result: 'interrupted' };
     const row = rowOf(call);
     expect(row.tool).toBe('ToolCall');
     const [child] = (row.children ?? []) as RenderRow[];
-    expect([child?.tool, child?.status]).toEqual(['Read', 'cancelled']);
+    expect([child?.tool, child?.status]).toEqual(['Read', 'interrupted']);
+  });
+
+  it('draws a denied child as a closed denied row', () => {
+    const call = envelope(false);
+    const data = call.renderData as { childCalls: Array<Record<string, unknown>> };
+    data.childCalls[0] = {
+      ...data.childCalls[0],
+      status: 'denied',
+      result: 'Error: Permission denied: the user declined.',
+    };
+    const [child] = (rowOf(call).children ?? []) as RenderRow[];
+    expect([child?.tool, child?.status, child?.expanded]).toEqual(['Read', 'denied', false]);
+  });
+});
+
+describe('the live children of a running script', () => {
+  const settled = (toolUseId: string, code: 'denied' | 'cancelled' | undefined): PipelineEvent =>
+    ({
+      type: 'settled',
+      parentId: 'toolu_1',
+      toolUseId,
+      toolName: 'Read',
+      input: { file_path: 'a.txt' },
+      outcome: {
+        status: code === undefined ? 'success' : 'error',
+        result: code === undefined ? 'x' : `Error: ${code}`,
+        ...(code === undefined ? {} : { error: { code, message: code } }),
+      },
+    }) as unknown as PipelineEvent;
+
+  it('shows a refused call as denied and a cancelled one as cancelled, as the audit will', () => {
+    const call: ViewCall = {
+      id: 'toolu_1',
+      tool: 'ToolCall',
+      args: { expression: '(Read :file_path "a.txt")' },
+      status: 'running',
+      children: new Map(),
+    };
+    for (const [id, code] of [
+      ['toolu_1/1', undefined],
+      ['toolu_1/2', 'denied'],
+      ['toolu_1/3', 'cancelled'],
+    ] as const) {
+      expect(applyChildEvent(call, settled(id, code))).toBe(true);
+    }
+    const children = (rowOf(call).children ?? []) as RenderRow[];
+    expect(children.map((child) => child.status)).toEqual(['success', 'denied', 'cancelled']);
   });
 });

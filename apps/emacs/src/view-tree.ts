@@ -1,4 +1,4 @@
-import type { PipelineEvent } from '@toolcall/pipeline';
+import type { PipelineEvent, ToolOutcome } from '@toolcall/pipeline';
 import {
   buildRenderTree,
   builtinRenderers,
@@ -37,12 +37,18 @@ const toolCallRenderer: Renderer = (_name, args, result, renderData, context) =>
 };
 
 // The driver's audit rows use null for "no batch" and "no render data"; a rendering omits them.
-// A recovered script's unfinished children are `interrupted`, drawn as cancelled rows.
+// Every audit status is a render status: denied and interrupted children are drawn as such.
 function cleanChild(child: ChildCall): ChildCall {
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(child)) if (value !== null) copy[key] = value;
-  if (copy.status === 'interrupted') copy.status = 'cancelled';
   return copy as unknown as ChildCall;
+}
+
+/** A settled nested call's row status: a refused or cancelled call says so, as in the audit. */
+function settledStatus(outcome: ToolOutcome): RenderStatus {
+  const code = outcome.error?.code;
+  if (code === 'denied' || code === 'cancelled') return code;
+  return outcome.status;
 }
 
 function oneLine(text: string): string {
@@ -103,7 +109,7 @@ export function applyChildEvent(call: ViewCall, event: PipelineEvent): boolean {
       tool: event.toolName,
       args: event.input,
       result: outcome.result,
-      status: outcome.status,
+      status: settledStatus(outcome),
       ...(outcome.renderData === undefined ? {} : { renderData: outcome.renderData as never }),
     });
     return true;

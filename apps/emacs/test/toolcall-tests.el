@@ -253,6 +253,48 @@
       (should (re-search-forward "^  ▸ × " nil t))
       (should (eq (get-text-property (point) 'face) 'error)))))
 
+(ert-deftest toolcall-test-denied-row ()
+  "A nested call the person denies is drawn closed, with the denied sign and the error face."
+  (toolcall-test--with-bridge
+    (cl-letf (((symbol-function 'read-multiple-choice)
+               (lambda (_prompt choices &rest _) (assq ?n choices))))
+      (setq toolcall-test--flag nil)
+      (let ((result (toolcall-run-expression
+                     "(list (EmacsEval :form \"(setq toolcall-test--flag 7)\") 1)")))
+        (should (equal (plist-get result :status) "error"))
+        (should-not toolcall-test--flag))
+      (with-current-buffer toolcall-view-buffer-name
+        (goto-char (point-min))
+        (should (looking-at-p "▾ × ToolCall: 1 call (1 denied)"))
+        (should (re-search-forward "^  ▸ ⊗ EmacsEval" nil t))
+        (should (eq (get-text-property (match-beginning 0) 'face) nil))
+        (should (eq (get-text-property (- (point) (length "EmacsEval")) 'face) 'error))
+        ;; Closed: the denial's text is not drawn under it.
+        (should-not (string-match-p "^ +Error: Permission denied" (buffer-string)))))))
+
+(ert-deftest toolcall-test-interrupted-row ()
+  "An interrupted row is drawn with its own sign and the shadow face."
+  (when (get-buffer toolcall-view-buffer-name) (kill-buffer toolcall-view-buffer-name))
+  (let ((row (lambda (id status header expanded children)
+               (list :kind "row" :id id :tool "Bash" :header header :status status
+                     :expandable t :expanded expanded :count 1 :body "" :children children))))
+    (toolcall-view-update
+     "e9"
+     (list :version 1
+           :items (list (funcall row "E" "interrupted" "ToolCall: 2 calls (1 interrupted)" t
+                                 (list (funcall row "E/1" "cancelled" "Bash stop" nil nil)
+                                       (funcall row "E/2" "interrupted" "Bash sleep 30" nil nil))))
+           :warnings nil))
+    (with-current-buffer toolcall-view-buffer-name
+      (should (equal (buffer-string)
+                     (concat "▾ ↯ ToolCall: 2 calls (1 interrupted)\n"
+                             "  ▸ ⊘ Bash stop\n"
+                             "  ▸ ↯ Bash sleep 30\n")))
+      (goto-char (point-min))
+      (re-search-forward "Bash sleep 30")
+      (should (eq (get-text-property (match-beginning 0) 'face) 'shadow)))
+    (kill-buffer toolcall-view-buffer-name)))
+
 (ert-deftest toolcall-test-custom-tool ()
   "A tool defined in Lisp is callable from a composed script as emacs/NAME."
   (let ((toolcall-host-custom-tools nil))

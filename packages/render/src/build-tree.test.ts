@@ -212,6 +212,44 @@ describe('buildRenderTree', () => {
     expect(closed.items).toEqual([row({ id: 'E', tool: 'ToolCall', header: 'ToolCall' })]);
   });
 
+  it('starts a denied child collapsed like a failed one and draws an interrupted child as such', () => {
+    const registry = createRendererRegistry({
+      ToolCall: (_n, _a, _r, data) => ({
+        header: 'ToolCall',
+        initiallyCollapsed: false,
+        childCalls: (data?.children ?? []) as never,
+      }),
+      Read: (_n, args, result) => ({
+        header: `read ${(args as { file_path: string }).file_path}`,
+        initiallyCollapsed: false,
+        body: String(result),
+      }),
+    });
+    const children = [
+      read('E/1', 'a', { result: 'Error: Permission denied: no.', status: 'denied' }),
+      read('E/2', 'b', { result: 'Interrupted: the session ended.', status: 'interrupted' }),
+    ];
+    const envelope: ToolCallRecord = {
+      id: 'E',
+      tool: 'ToolCall',
+      result: '',
+      renderData: { children } as never,
+    };
+    const [top] = buildRenderTree([envelope], { registry }).items as RenderRow[];
+    expect(top?.children).toEqual([
+      row({ id: 'E/1', tool: 'Read', header: 'read a', status: 'denied' }),
+      row({
+        id: 'E/2',
+        tool: 'Read',
+        header: 'read b',
+        status: 'interrupted',
+        expanded: true,
+        body: 'Interrupted: the session ended.',
+        children: [],
+      }),
+    ]);
+  });
+
   it('drops children past the depth limit with a warning', () => {
     const registry = createRendererRegistry({
       Nest: (_n, _a, _r, _d, context) => ({

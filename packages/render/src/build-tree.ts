@@ -3,6 +3,7 @@ import { coalesceRows, groupBatches } from './group-rows.js';
 import type { RendererRegistry } from './registry.js';
 import { renderCall } from './render-call.js';
 import type { ToolCallRecord } from './rendering.js';
+import { isFailureStatus } from './status.js';
 import type { RenderItem, RenderRow, RenderTree, RenderWarning } from './tree.js';
 
 /** Which rows start open: the renderers' choice, every expandable row, or none. */
@@ -77,11 +78,11 @@ function buildRow(call: ToolCallRecord, depth: number, settings: Settings): Rend
   const eager = settings.contentAll || expand === 'all';
   let rendering = render(call, settings, !eager);
   if (rendering.hidden) return null;
-  // Failed children start collapsed whatever their renderer says.
+  // Failed and denied children start collapsed whatever their renderer says.
   const opensByDefault =
     rendering.expandable &&
     !rendering.initiallyCollapsed &&
-    !(depth > 0 && rendering.status === 'error');
+    !(depth > 0 && isFailureStatus(rendering.status));
   const expanded =
     rendering.expandable && (expand === 'all' || (expand === 'default' && opensByDefault));
   if (!eager && expanded) rendering = render(call, settings, false);

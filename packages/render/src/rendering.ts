@@ -1,5 +1,16 @@
-/** The visual states a row can show; only `success` and `error` are pipeline outcomes. */
-export const renderStatuses = ['success', 'error', 'warning', 'running', 'cancelled'] as const;
+/**
+ * The visual states a row can show; only `success` and `error` are pipeline outcomes. `denied` is
+ * a call a permission check or hook refused; `interrupted` one the session ended before it settled.
+ */
+export const renderStatuses = [
+  'success',
+  'error',
+  'warning',
+  'running',
+  'cancelled',
+  'denied',
+  'interrupted',
+] as const;
 
 /** A row's visual state. */
 export type RenderStatus = (typeof renderStatuses)[number];

@@ -16,25 +16,30 @@ export function explicitStatus(call: ToolCallRecord): RenderStatus | undefined {
   return statusSet.has(fromData) ? (fromData as RenderStatus) : undefined;
 }
 
-/** Picks the renderer key: structured status first, then the visible result. */
+/** Whether a status is a failure a row cannot hide: an error, or a call that was refused. */
+export function isFailureStatus(status: RenderStatus | undefined): boolean {
+  return status === 'error' || status === 'denied';
+}
+
+/** Picks the renderer key: structured status first, then the visible result; a denial is an error. */
 export function dispatchStatus(call: ToolCallRecord): DispatchStatus {
   const explicit = explicitStatus(call);
-  if (explicit === 'error') return 'error';
+  if (isFailureStatus(explicit)) return 'error';
   if (explicit !== undefined) return 'success';
   return isErrorResult(call.result) ? 'error' : 'success';
 }
 
 /**
- * Merges the pipeline's explicit status with a renderer's visual one: explicit errors win, an
- * explicit non-error outcome overrides an inferred error, and warning, running and cancelled
- * visuals are kept.
+ * Merges the pipeline's explicit status with a renderer's visual one: explicit errors and denials
+ * win, another explicit outcome overrides an inferred success or error, and warning, running,
+ * cancelled, denied and interrupted visuals are kept.
  */
 export function mergeStatus(
   explicit: RenderStatus | undefined,
   visual: RenderStatus,
 ): RenderStatus {
   if (explicit === undefined) return visual;
-  if (explicit === 'error') return 'error';
+  if (isFailureStatus(explicit)) return explicit;
   if (visual === 'error' || visual === 'success') return explicit;
   return visual;
 }

@@ -38,7 +38,7 @@ describe('validateRendering', () => {
     expect({ code: result.error.code, message: result.error.message }).toEqual({
       code: 'invalid-rendering',
       message:
-        'Invalid rendering: extra is not a rendering field; header must be a string; bodyMode must be a lowercase mode name; status must be one of success, error, warning, running, cancelled; expandable must be a boolean; childCalls[0].id must be a non-empty string; childCalls[0].status must be a render status; childCalls[1] must be a plain object',
+        'Invalid rendering: extra is not a rendering field; header must be a string; bodyMode must be a lowercase mode name; status must be one of success, error, warning, running, cancelled, denied, interrupted; expandable must be a boolean; childCalls[0].id must be a non-empty string; childCalls[0].status must be a render status; childCalls[1] must be a plain object',
     });
   });
 

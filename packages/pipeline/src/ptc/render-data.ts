@@ -2,8 +2,9 @@ import type { JsonObject, JsonValue } from '../json.js';
 import type { ChildRecord } from './audit.js';
 
 /**
- * A child row's display status: `interrupted` is a call the session ended before it settled
- * (a recovered checkpoint). A denial shows as `error` until renderers know a `denied` row.
+ * A child row's display status, one of @toolcall/render's statuses: `denied` is a call a
+ * permission check or hook refused; `interrupted` one the session ended before it settled
+ * (a recovered checkpoint).
  */
 export type ChildCallStatus =
   | 'success'
@@ -11,6 +12,7 @@ export type ChildCallStatus =
   | 'warning'
   | 'running'
   | 'cancelled'
+  | 'denied'
   | 'interrupted';
 
 /** One child row, drawn later by that tool's own renderer. */
@@ -69,6 +71,7 @@ export function childCallStatus(record: ChildRecord): ChildCallStatus {
       return record.warning ? 'warning' : 'success';
     case 'running':
     case 'cancelled':
+    case 'denied':
     case 'interrupted':
       return record.status;
     default:

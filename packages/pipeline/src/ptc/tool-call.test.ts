@@ -185,7 +185,7 @@ describe('ToolCall', () => {
     const rows = outcome.renderData?.childCalls as { id: string; status: string }[];
     expect(rows.map((row) => [row.id, row.status])).toEqual([
       ['E1/1', 'success'],
-      ['E1/2', 'error'],
+      ['E1/2', 'denied'],
     ]);
   });
 

@@ -36,6 +36,9 @@ describe('renderAnsi', () => {
     }),
     makeRow({ header: 'Read', status: 'error' }),
     makeRow({ header: 'Glob', status: 'warning' }),
+    makeRow({ header: 'Bash', status: 'denied' }),
+    makeRow({ header: 'Wait', status: 'interrupted' }),
+    makeRow({ header: 'Stop', status: 'cancelled' }),
   );
 
   it('matches the plain text when colour is off', () => {
@@ -43,7 +46,7 @@ describe('renderAnsi', () => {
     expect(renderAnsi(tree, { isTTY: true, env: { NO_COLOR: 'yes' } })).toBe(renderPlain(tree));
   });
 
-  it('paints a red ×, a yellow !, and diff and grep lines on a TTY', () => {
+  it('paints a red × and ⊗, a yellow !, a faint ↯ and ⊘, and diff and grep lines on a TTY', () => {
     expect(renderAnsi(tree, { isTTY: true, env: {} })).toBe(
       [
         `${esc}[2m▾${esc}[0m ApplyPatch x`,
@@ -57,6 +60,9 @@ describe('renderAnsi', () => {
         `  ${esc}[2m--${esc}[0m`,
         `${esc}[2m▸${esc}[0m ${esc}[1;31m×${esc}[0m Read`,
         `${esc}[2m▸${esc}[0m ${esc}[1;33m!${esc}[0m Glob`,
+        `${esc}[2m▸${esc}[0m ${esc}[1;31m⊗${esc}[0m Bash`,
+        `${esc}[2m▸${esc}[0m ${esc}[2m↯${esc}[0m Wait`,
+        `${esc}[2m▸${esc}[0m ${esc}[2m⊘${esc}[0m Stop`,
         '',
       ].join('\n'),
     );

@@ -29,6 +29,8 @@ const markerColors: Readonly<Record<RenderStatus, (text: string) => string>> = {
   warning: yellow,
   running: cyan,
   cancelled: faint,
+  denied: red,
+  interrupted: faint,
 };
 
 const lineColors: Readonly<Record<string, (text: string) => string>> = {
@@ -72,7 +74,8 @@ export function useColor(options: Pick<AnsiOptions, 'isTTY' | 'env' | 'color'>):
 }
 
 /**
- * Draws a render tree for a terminal: a red × for errors, a yellow ! for warnings, coloured diff
+ * Draws a render tree for a terminal: a red × for errors, a red ⊗ for denials, a yellow ! for
+ * warnings, a faint ⊘ or ↯ for cancelled or interrupted calls, coloured diff
  * and grep bodies, folded long bodies and bracketed batches.
  */
 export function renderAnsi(tree: RenderTree, options: AnsiOptions = {}): string {

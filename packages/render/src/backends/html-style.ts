@@ -16,7 +16,8 @@ h1 { font-size: 16px; margin: 0 0 12px; overflow-wrap: anywhere; }
 .tc-event { cursor: default; list-style: none; }
 .tc-row > summary:hover { background: color-mix(in srgb, var(--line) 40%, transparent); }
 .tc-marker { font-weight: 700; margin-right: 4px; }
-.tc-status-error > summary .tc-marker, .tc-event.tc-status-error .tc-marker { color: var(--err); }
+.tc-status-error > summary .tc-marker, .tc-event.tc-status-error .tc-marker,
+.tc-status-denied > summary .tc-marker, .tc-event.tc-status-denied .tc-marker { color: var(--err); }
 .tc-status-warning > summary .tc-marker, .tc-event.tc-status-warning .tc-marker { color: var(--warn); }
 .tc-count { color: var(--muted); }
 .tc-content { margin-left: 18px; min-width: 0; }

@@ -35,6 +35,21 @@ describe('renderHtml', () => {
     );
   });
 
+  it('draws denied and interrupted rows with their own marker and class, denials in the error colour', () => {
+    const tree = makeTree(
+      makeRow({ id: 'd', header: 'Bash rm', status: 'denied' }),
+      makeRow({ id: 'i', header: 'Wait', status: 'interrupted', expandable: false }),
+    );
+    const html = renderHtml(tree);
+    expect(main(html)).toBe(
+      '<details class="tc-row tc-status-denied" data-id="d" data-tool="Tool" data-glyph="▸"><summary><span class="tc-marker">⊗</span><span class="tc-header">Bash rm</span></summary><div class="tc-content"></div></details>' +
+        '<div class="tc-row tc-status-interrupted tc-event" data-id="i" data-tool="Tool"><span class="tc-marker">↯</span><span class="tc-header">Wait</span></div>',
+    );
+    expect(html).toContain(
+      '.tc-status-denied > summary .tc-marker, .tc-event.tc-status-denied .tc-marker { color: var(--err); }',
+    );
+  });
+
   it('marks up diff and grep lines with syntax classes and brackets batches', () => {
     const tree = makeTree({
       kind: 'batch',

@@ -7,6 +7,8 @@ export const statusMarkers: Readonly<Record<RenderStatus, string>> = {
   warning: '!',
   running: '…',
   cancelled: '⊘',
+  denied: '⊗',
+  interrupted: '↯',
 };
 
 /** The disclosure glyph for a row. */

@@ -16,6 +16,8 @@ describe('renderPlain', () => {
       makeRow({ header: 'Wait', status: 'warning', expandable: false, count: 3 }),
       makeRow({ header: 'Bash: sleep', status: 'running' }),
       makeRow({ header: 'Bash: stop', status: 'cancelled' }),
+      makeRow({ header: 'Bash: rm', status: 'denied' }),
+      makeRow({ header: 'Bash: wait', status: 'interrupted' }),
     );
     expect(renderPlain(tree)).toBe(
       [
@@ -25,6 +27,8 @@ describe('renderPlain', () => {
         '· ! Wait (3 calls)',
         '▸ … Bash: sleep',
         '▸ ⊘ Bash: stop',
+        '▸ ⊗ Bash: rm',
+        '▸ ↯ Bash: wait',
         '',
       ].join('\n'),
     );
