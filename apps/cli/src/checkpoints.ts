@@ -1,5 +1,6 @@
 import {
   type CheckpointStore,
+  isWriterEnded,
   type RecoveredToolCall,
   recoverToolCalls,
   type ToolCallCheckpoint,
@@ -19,13 +20,16 @@ export interface SessionCheckpoints {
    */
   autosave(journals: () => readonly ToolCallCheckpoint[]): void;
   /**
-   * Turns the checkpoints a killed process left running into interrupted records, and removes
-   * settled ones left behind (their outcome was never shown, and nothing will show it now).
+   * Turns the checkpoints an ended process left running into interrupted records, and removes
+   * settled ones an ended process left behind (their outcome was never shown, and nothing will
+   * show it now). The checkpoints of a process still running (another toolcall process using
+   * the same session, or this one) are left alone: their scripts may still be in flight and
+   * their outcomes not yet shown or sent.
    */
   recover(): Promise<RecoveredToolCall[]>;
   /** Removes the checkpoint of a call whose outcome has been shown or sent. */
   settle(envelopeId: string): Promise<void>;
-  /** How many scripts have a running checkpoint, without consuming them. */
+  /** How many scripts an ended process left with a running checkpoint, without consuming them. */
   unfinished(): Promise<number>;
   /** Stops the autosave; waits for the writes already queued. */
   stop(): Promise<void>;
@@ -58,6 +62,7 @@ export function createSessionCheckpoints(directory: string): SessionCheckpoints 
       }),
     list: () => serial(() => files.list()),
     remove: (envelopeId) => serial(() => files.remove(envelopeId)),
+    isWriterRunning: async (checkpoint) => !(await isWriterEnded(files, checkpoint)),
   };
   // The journals are read when the write runs, not when it is queued: a script that settled
   // meanwhile is no longer among them.
@@ -83,7 +88,8 @@ export function createSessionCheckpoints(directory: string): SessionCheckpoints 
     recover: async () => {
       const recovered = await recoverToolCalls(store);
       for (const checkpoint of await store.list()) {
-        if (checkpoint.state === 'settled') await store.remove(checkpoint.envelopeId);
+        if (checkpoint.state !== 'settled') continue;
+        if (await isWriterEnded(store, checkpoint)) await store.remove(checkpoint.envelopeId);
       }
       return recovered;
     },
@@ -92,8 +98,13 @@ export function createSessionCheckpoints(directory: string): SessionCheckpoints 
       written.delete(envelopeId);
       return store.remove(envelopeId) as Promise<void>;
     },
-    unfinished: async () =>
-      (await files.list()).filter((checkpoint) => checkpoint.state === 'running').length,
+    unfinished: async () => {
+      let count = 0;
+      for (const checkpoint of await files.list()) {
+        if (checkpoint.state === 'running' && (await isWriterEnded(files, checkpoint))) count += 1;
+      }
+      return count;
+    },
     async stop() {
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;

@@ -1,4 +1,6 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, toolcall } from './helpers.js';
@@ -6,6 +8,7 @@ import { tempDir, toolcall } from './helpers.js';
 const run = (args: readonly string[], cwd: string) => toolcall(args, { cwd }).done;
 
 interface Checkpoint {
+  envelopeId: string;
   state: string;
   children: { tool: string; status: string }[];
 }
@@ -54,7 +57,23 @@ describe('ToolCall checkpoints of a session', () => {
           checkpoint.children.some((call) => call.tool === 'Bash' && call.status === 'running'),
       ),
     );
-    child.kill('SIGKILL');
+    const [live] = checkpointsIn(checkpoints);
+
+    // While that process runs, a second one resuming the session leaves its script alone.
+    try {
+      expect((await run(['sessions'], dir)).stdout).toMatch(/^s1 .* KiB\n$/);
+      const alongside = await run(['run', '--session', 's1', '-e', '(+ 1 2)'], dir);
+      expect([alongside.code, alongside.stdout, alongside.stderr]).toEqual([
+        0,
+        '▾ ToolCall: 0 calls\n  3\n',
+        '',
+      ]);
+      expect(checkpointsIn(checkpoints).map((checkpoint) => checkpoint.envelopeId)).toEqual([
+        live?.envelopeId,
+      ]);
+    } finally {
+      child.kill('SIGKILL');
+    }
     expect((await child.done).code).toBe(null);
 
     const listed = await run(['sessions'], dir);
@@ -84,5 +103,46 @@ describe('ToolCall checkpoints of a session', () => {
       expect((await run(['run', '--session', 's1', '-e', script], dir)).code).toBe(0);
     }
     expect(readdirSync(checkpoints)).toEqual([]);
+  });
+
+  it('that a process still running left settled are kept, and those of an ended one removed', async () => {
+    const dir = tempDir();
+    const checkpoints = join(dir, '.toolcall', 'sessions', 's1', 'toolcall');
+    mkdirSync(checkpoints, { recursive: true });
+    const alive = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+    const started = new Promise((resolve) => alive.on('spawn', resolve));
+    const exited = new Promise((resolve) => alive.on('exit', resolve));
+    const ended = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => ended.on('exit', resolve));
+    try {
+      await started;
+      const writer = (pid: number | undefined) => ({ pid, host: hostname(), started: Date.now() });
+      const write = (envelopeId: string, state: string, pid?: number) =>
+        writeFileSync(
+          join(checkpoints, `${envelopeId}.toolcall.json`),
+          JSON.stringify({
+            version: 1,
+            envelopeId,
+            state,
+            children: [],
+            ...(pid === undefined ? {} : { writer: writer(pid) }),
+          }),
+        );
+      write('settled-alive', 'settled', alive.pid);
+      write('running-alive', 'running', alive.pid);
+      write('settled-ended', 'settled', ended.pid);
+      // Written before checkpoints named their writer: removed, as before.
+      write('settled-old', 'settled');
+
+      const resumed = await run(['run', '--session', 's1', '-e', '1'], dir);
+      expect([resumed.code, resumed.stderr]).toEqual([0, '']);
+      expect(readdirSync(checkpoints).sort()).toEqual([
+        'running-alive.toolcall.json',
+        'settled-alive.toolcall.json',
+      ]);
+    } finally {
+      alive.kill('SIGKILL');
+      await exited;
+    }
   });
 });

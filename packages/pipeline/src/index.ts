@@ -81,6 +81,7 @@ export {
 export {
   type AuditBounds,
   type CheckpointStore,
+  type CheckpointWriter,
   type ChildCall,
   type ChildCallStatus,
   type ChildRecord,
@@ -91,6 +92,7 @@ export {
   createToolCallTool,
   DEFAULT_AUDIT_BOUNDS,
   interruptedRecord,
+  isWriterEnded,
   type PausableClock,
   projectToolCall,
   type RecoveredToolCall,

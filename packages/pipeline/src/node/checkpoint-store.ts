@@ -2,6 +2,12 @@ import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isPlainObject } from '../json.js';
 import type { CheckpointStore, ToolCallCheckpoint } from '../ptc/checkpoint.js';
+import {
+  currentWriter,
+  isWriterProcessRunning,
+  processExists,
+  writerProblem,
+} from './checkpoint-writer.js';
 
 const SUFFIX = '.toolcall.json';
 /** A writer's temporary file: `NAME.toolcall.json.PID.tmp`. */
@@ -30,19 +36,7 @@ function shapeProblem(value: unknown): string | undefined {
   if (typeof value.envelopeId !== 'string') return 'it has no envelopeId';
   if (value.state !== 'running' && value.state !== 'settled') return 'its state is unknown';
   if (!Array.isArray(value.children)) return 'it has no children list';
-  return undefined;
-}
-
-/** Whether the process that wrote a temporary file has ended (it can then never be renamed). */
-function writerEnded(pid: number): boolean {
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return value.writer === undefined ? undefined : writerProblem(value.writer);
 }
 
 /**
@@ -50,6 +44,13 @@ function writerEnded(pid: number): boolean {
  * renamed over the old one, so a killed process leaves either the old or the new checkpoint.
  * `list` skips (and reports) files it cannot read as checkpoints, and removes temporary
  * files whose writer was killed before its rename.
+ *
+ * Several processes may share the directory. Each write stamps the checkpoint's `writer`
+ * (pid, host name, start time), and `isWriterRunning` tells recovery whether that process
+ * still runs: it has ended once its pid is gone or held by a process that started after it.
+ * A checkpoint written on another host counts as running (its process cannot be seen from
+ * here) and is left alone; one without a writer (written before stores stamped it) counts
+ * as ended.
  */
 export function createFileCheckpointStore(
   directory: string,
@@ -73,7 +74,7 @@ export function createFileCheckpointStore(
       const temporary = `${target}.${process.pid}.tmp`;
       const handle = await open(temporary, 'w');
       try {
-        await handle.writeFile(JSON.stringify(checkpoint), 'utf8');
+        await handle.writeFile(JSON.stringify({ ...checkpoint, writer: currentWriter() }), 'utf8');
         await handle.sync();
       } finally {
         await handle.close();
@@ -100,7 +101,8 @@ export function createFileCheckpointStore(
         const file = join(directory, name);
         const temporary = TEMPORARY.exec(name);
         if (temporary !== null) {
-          if (!writerEnded(Number(temporary[1]))) continue;
+          // Its writer may still rename it while the pid exists.
+          if (processExists(Number(temporary[1]))) continue;
           try {
             await rm(file, { force: true });
             onWarning?.(`Removed ${file}, a checkpoint write its killed writer never finished.`);
@@ -129,5 +131,7 @@ export function createFileCheckpointStore(
     async remove(envelopeId) {
       await rm(join(directory, fileName(envelopeId)), { force: true });
     },
+    isWriterRunning: async (checkpoint) =>
+      checkpoint.writer !== undefined && (await isWriterProcessRunning(checkpoint.writer)),
   };
 }

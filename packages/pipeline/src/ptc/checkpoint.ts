@@ -1,4 +1,5 @@
 import type { ChildRecord } from './audit.js';
+import { type CheckpointWriter, isWriterEnded } from './checkpoint-writer.js';
 import { childCallsOf, summaryOf, type ToolCallRenderData, titleOf } from './render-data.js';
 import { workSummary } from './summary-text.js';
 
@@ -11,6 +12,11 @@ export interface ToolCallCheckpoint {
   readonly children: readonly ChildRecord[];
   /** Present once settled: the envelope's status and a bounded preview of its result. */
   readonly settlement?: { readonly status: 'success' | 'error'; readonly result: string };
+  /**
+   * The process that wrote it, stamped by a store that implements `isWriterRunning`; absent
+   * in memory stores and in files written before stores stamped it.
+   */
+  readonly writer?: CheckpointWriter;
 }
 
 /** Where checkpoints are kept; `write` must be durable when it resolves. */
@@ -18,6 +24,15 @@ export interface CheckpointStore {
   write(checkpoint: ToolCallCheckpoint): void | PromiseLike<void>;
   list(): readonly ToolCallCheckpoint[] | PromiseLike<readonly ToolCallCheckpoint[]>;
   remove(envelopeId: string): void | PromiseLike<void>;
+  /**
+   * Whether the process that wrote `checkpoint` (one `list` returned) may still be running,
+   * so its script may still be in flight or its settled outcome not yet delivered: another
+   * live process sharing the store, or this one. True also when the store cannot tell;
+   * false once that process has ended. Recovery leaves the checkpoints of running writers
+   * alone. A store without this method is used by one process at a time: every checkpoint
+   * it lists counts as left by a process that has ended.
+   */
+  isWriterRunning?(checkpoint: ToolCallCheckpoint): boolean | PromiseLike<boolean>;
 }
 
 /** A settled, interrupted ToolCall record rebuilt from a running checkpoint. */
@@ -107,14 +122,18 @@ export function interruptedRecord(checkpoint: ToolCallCheckpoint): RecoveredTool
 }
 
 /**
- * Recovers a session: every running checkpoint becomes one settled, interrupted ToolCall
- * record and is consumed. Settled checkpoints are left for the host to remove once its
- * transcript holds them. In-flight interpreter state was never saved, so nothing resumes.
+ * Recovers a session: every running checkpoint whose writer has ended becomes one settled,
+ * interrupted ToolCall record and is consumed. A checkpoint whose writer still runs (see
+ * `CheckpointStore.isWriterRunning`; another process using the same store, or this one) is
+ * left alone: its script may still be in flight. Settled checkpoints are left for the host to
+ * remove once its transcript holds them. In-flight interpreter state was never saved, so
+ * nothing resumes.
  */
 export async function recoverToolCalls(store: CheckpointStore): Promise<RecoveredToolCall[]> {
   const recovered: RecoveredToolCall[] = [];
   for (const checkpoint of await store.list()) {
     if (checkpoint.state !== 'running') continue;
+    if (!(await isWriterEnded(store, checkpoint))) continue;
     recovered.push(interruptedRecord(checkpoint));
     await store.remove(checkpoint.envelopeId);
   }

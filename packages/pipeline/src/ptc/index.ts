@@ -8,6 +8,7 @@ export {
   recoverToolCalls,
   type ToolCallCheckpoint,
 } from './checkpoint.js';
+export { type CheckpointWriter, isWriterEnded } from './checkpoint-writer.js';
 export { createToolCallDriver, type ToolCallDriver, type ToolCallOptions } from './driver.js';
 export { createPausableClock, type PausableClock } from './pausable-clock.js';
 export type { ChildCall, ChildCallStatus, ToolCallRenderData } from './render-data.js';

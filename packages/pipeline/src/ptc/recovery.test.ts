@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileCheckpointStore } from '../node/checkpoint-store.js';
-import { recoverToolCalls } from './checkpoint.js';
+import {
+  type CheckpointStore,
+  createMemoryCheckpointStore,
+  recoverToolCalls,
+  type ToolCallCheckpoint,
+} from './checkpoint.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -38,8 +43,15 @@ beforeEach(async () => {
 });
 afterEach(() => rm(directory, { recursive: true, force: true }));
 
+const running: ToolCallCheckpoint = {
+  version: 1,
+  envelopeId: 'E1',
+  state: 'running',
+  children: [],
+};
+
 describe('recoverToolCalls', () => {
-  it('turns the checkpoint of a killed process into one settled, interrupted ToolCall record', async () => {
+  it('leaves the checkpoint of a live process and, once it is killed, recovers it as one settled, interrupted ToolCall record', async () => {
     const script = join(directory, 'child.mjs');
     await writeFile(script, child);
     const checkpoints = join(directory, 'checkpoints');
@@ -53,10 +65,21 @@ describe('recoverToolCalls', () => {
       process.on('exit', (code) => reject(new Error(`the child exited early (${code})`)));
     });
     const exited = new Promise((resolve) => process.on('exit', (_code, signal) => resolve(signal)));
-    process.kill('SIGKILL');
+    const store = createFileCheckpointStore(checkpoints);
+    // Another process sharing the session still runs the script: recovery leaves it alone.
+    try {
+      expect(await recoverToolCalls(store)).toEqual([]);
+      const [live] = await store.list();
+      expect([live?.envelopeId, live?.state, live?.writer?.pid]).toEqual([
+        'toolu_1',
+        'running',
+        process.pid,
+      ]);
+    } finally {
+      process.kill('SIGKILL');
+    }
     expect(await exited).toBe('SIGKILL');
 
-    const store = createFileCheckpointStore(checkpoints);
     const recovered = await recoverToolCalls(store);
     expect(recovered).toEqual([
       {
@@ -119,4 +142,58 @@ describe('recoverToolCalls', () => {
     expect(await store.list()).toEqual([]);
     expect(await recoverToolCalls(store)).toEqual([]);
   }, 60_000);
+});
+
+describe('recoverToolCalls with writers', () => {
+  it("leaves this process's own running checkpoint alone", async () => {
+    const store = createFileCheckpointStore(directory);
+    await store.write(running);
+    expect(await recoverToolCalls(store)).toEqual([]);
+    expect((await store.list()).map((checkpoint) => checkpoint.envelopeId)).toEqual(['E1']);
+  });
+
+  it('recovers a checkpoint written without a writer, as before writers were stamped', async () => {
+    await writeFile(join(directory, 'E1.toolcall.json'), JSON.stringify(running));
+    const store = createFileCheckpointStore(directory);
+    expect((await recoverToolCalls(store)).map((record) => record.toolUseId)).toEqual(['E1']);
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('recovers every running checkpoint of a store that cannot tell writers apart', async () => {
+    const store = createMemoryCheckpointStore();
+    await store.write(running);
+    await store.write({ ...running, envelopeId: 'E2', state: 'settled' });
+    expect((await recoverToolCalls(store)).map((record) => record.toolUseId)).toEqual(['E1']);
+    expect((await store.list()).map((checkpoint) => checkpoint.envelopeId)).toEqual(['E2']);
+  });
+
+  it("asks the store about each running checkpoint's writer", async () => {
+    const memory = createMemoryCheckpointStore();
+    await memory.write(running);
+    await memory.write({ ...running, envelopeId: 'E2' });
+    const asked: string[] = [];
+    const store: CheckpointStore = {
+      write: (checkpoint) => memory.write(checkpoint),
+      list: () => memory.list(),
+      remove: (envelopeId) => memory.remove(envelopeId),
+      isWriterRunning: (checkpoint) => {
+        asked.push(checkpoint.envelopeId);
+        return Promise.resolve(checkpoint.envelopeId === 'E2');
+      },
+    };
+    expect((await recoverToolCalls(store)).map((record) => record.toolUseId)).toEqual(['E1']);
+    expect(asked).toEqual(['E1', 'E2']);
+    expect((await store.list()).map((checkpoint) => checkpoint.envelopeId)).toEqual(['E2']);
+  });
+
+  it('names an isWriterRunning that is not a function', async () => {
+    const memory = createMemoryCheckpointStore();
+    await memory.write(running);
+    const store = { ...memory, isWriterRunning: true } as unknown as CheckpointStore;
+    await expect(recoverToolCalls(store)).rejects.toThrow(
+      new TypeError(
+        'CheckpointStore: isWriterRunning must be a function when present, received boolean',
+      ),
+    );
+  });
 });
