@@ -13,6 +13,7 @@ import {
 import { describeRequest } from './asker.js';
 import type { SessionMedia } from './media-sink.js';
 import { describeProgress, type ProgressHub } from './progress.js';
+import { uniqueCallId } from './session.js';
 
 /**
  * The MCP server over a pipeline: the native tools, ToolSearch and ToolCall. The other tools
@@ -39,7 +40,6 @@ export function createMcpServer(options: {
       ...(options.instructions ? { instructions: options.instructions } : {}),
     },
   );
-  let counter = 0;
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     // Upstream tools are reached through ToolCall only.
     tools: options.tools().map((tool) => toMcpTool(tool)),
@@ -64,8 +64,8 @@ export function createMcpServer(options: {
         isError: true,
       };
     }
-    counter += 1;
-    const toolUseId = `mcp-${counter}`;
+    // Unique across processes: servers sharing a session keep their checkpoints apart.
+    const toolUseId = uniqueCallId('mcp');
     const token = request.params._meta?.progressToken;
     let settled = 0;
     const notify = (message: string) =>

@@ -38,6 +38,8 @@ export function toolcall(
     stderr += chunk;
     options.onStderr?.(String(chunk));
   });
+  // A command that exits without reading its input closes the pipe: that is not a failure.
+  child.stdin.on('error', () => {});
   child.stdin.end(options.input ?? '');
   const done = new Promise<Finished>((resolve) => {
     child.on('close', (code) => resolve({ code, stdout, stderr }));

@@ -61,7 +61,12 @@ describe('toolcall mcp', () => {
       },
     });
     expect(await answered).toContain('state=\\"running\\"');
-    const pid = Number(readFileSync(join(cwd, 'pid.txt'), 'utf8'));
+    // The call yields after 500 ms whether or not the shell has written its pid yet (a loaded
+    // machine may take longer to start it).
+    const pidFile = join(cwd, 'pid.txt');
+    while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8').trim() === '')
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
     // Whatever happens, nothing this test started outlives it.
     onTestFinished(() => {
       if (running(pid)) process.kill(pid);

@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { tempDir, toolcall } from './helpers.js';
+import { bin, tempDir, toolcall } from './helpers.js';
 
 const run = (args: readonly string[], cwd: string) => toolcall(args, { cwd }).done;
 
@@ -145,4 +147,50 @@ describe('ToolCall checkpoints of a session', () => {
       await exited;
     }
   });
+
+  it('of MCP servers sharing a session stay apart: each envelope id is its own', async () => {
+    const dir = tempDir();
+    const checkpoints = join(dir, '.toolcall', 'sessions', 's1', 'toolcall');
+    const serve = async () => {
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [bin, 'mcp', '--session', 's1', '--sandbox', 'off', '--yes'],
+          cwd: dir,
+          env: { ...process.env, XDG_CONFIG_HOME: join(dir, '.xdg') } as Record<string, string>,
+          stderr: 'ignore',
+        }),
+      );
+      return client;
+    };
+    const clients = [await serve(), await serve()];
+    try {
+      for (const client of clients) {
+        void client
+          .callTool(
+            {
+              name: 'ToolCall',
+              arguments: {
+                expression: '(Bash :command "sleep 30" :description "wait") (+ 1 2)',
+              },
+            },
+            undefined,
+            { timeout: 60_000 },
+          )
+          .catch(() => {});
+      }
+      // Both scripts run at once: two running checkpoints, neither overwriting the other.
+      await until(
+        () =>
+          checkpointsIn(checkpoints).filter((checkpoint) => checkpoint.state === 'running')
+            .length === 2,
+      );
+      const ids = checkpointsIn(checkpoints).map((checkpoint) => checkpoint.envelopeId);
+      expect(new Set(ids).size).toBe(2);
+      for (const id of ids) expect(id).toMatch(/^mcp-/);
+    } finally {
+      await Promise.all(clients.map((client) => client.close()));
+    }
+  }, 60_000);
 });
