@@ -57,6 +57,7 @@ export const configSchema = z
       })
       .strict()
       .optional(),
+    telemetry: z.boolean().optional(),
   })
   .strict();
 
@@ -189,7 +190,7 @@ function shapeAt(path: readonly PropertyKey[]): string | undefined {
 }
 /**
  * Loads the user file then the workspace file; workspace rules come after, and the workspace's
- * sandbox and each of its `toolCall` settings win.
+ * sandbox, `telemetry` and each of its `toolCall` settings win.
  */
 export async function loadConfig(workspace: string, env: NodeJS.ProcessEnv): Promise<ConfigResult> {
   const user = await loadConfigFile(userConfigPath(env));
@@ -205,6 +206,7 @@ export async function loadConfig(workspace: string, env: NodeJS.ProcessEnv): Pro
   const mode = b.permissions?.mode ?? a.permissions?.mode;
   const sandbox = b.sandbox ?? a.sandbox;
   const toolCall = { ...a.toolCall, ...b.toolCall };
+  const telemetry = b.telemetry ?? a.telemetry;
   return {
     success: true,
     value: {
@@ -218,6 +220,7 @@ export async function loadConfig(workspace: string, env: NodeJS.ProcessEnv): Pro
       hooks: [...(a.hooks ?? []), ...(b.hooks ?? [])],
       upstreams: { ...a.upstreams, ...b.upstreams },
       ...(Object.keys(toolCall).length > 0 ? { toolCall } : {}),
+      ...(telemetry === undefined ? {} : { telemetry }),
     },
   };
 }

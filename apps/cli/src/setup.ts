@@ -1,5 +1,5 @@
-import { rmdir, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { readdir, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import type { PermissionAsker, PermissionRule, Tool } from '@toolcall/pipeline';
 import { createAsker } from './asker.js';
 import type { CommonValues } from './common-options.js';
@@ -9,6 +9,7 @@ import { createSessionMedia, type SessionMedia } from './media-sink.js';
 import { showRecovered } from './present.js';
 import { parseRule, withDefaults } from './rules.js';
 import { openSession, type Session, sessionsRoot, workspaceProblem } from './session.js';
+import { createTelemetryLog, TELEMETRY_FILE } from './telemetry-log.js';
 import { buildToolSet, type CliToolSet } from './tool-set.js';
 
 /** Everything a command needs: the workspace, its config, the session and the tool set. */
@@ -81,6 +82,13 @@ export async function setUp(
     ...(extra.onPrompt ? { onPrompt: extra.onPrompt } : {}),
   });
   const media = createSessionMedia(session.value.directory);
+  const id = session.value.id;
+  const telemetry =
+    config.telemetry === false
+      ? undefined
+      : createTelemetryLog(join(session.value.directory, TELEMETRY_FILE), (message) =>
+          io.stderr.write(`toolcall: session ${id}: ${message}\n`),
+        );
   const toolSet = buildToolSet({
     workspace,
     session: session.value,
@@ -90,6 +98,7 @@ export async function setUp(
     media,
     hooks: config.hooks ?? [],
     ...(config.toolCall === undefined ? {} : { toolCall: config.toolCall }),
+    ...(telemetry === undefined ? {} : { telemetry }),
     ...(extra.tools ? { extraTools: extra.tools } : {}),
     ...(extra.composable ? { composable: extra.composable } : {}),
   });
@@ -114,6 +123,8 @@ export async function setUp(
       ...toolSet,
       close: async () => {
         await toolSet.close();
+        // A session nobody named is kept for what its calls stored, not for its telemetry.
+        if (values.session === undefined) await dropLoneLog(session.value.directory);
         await removeIfEmpty(fresh);
       },
     },
@@ -127,6 +138,14 @@ async function missing(paths: readonly string[]): Promise<string[]> {
     if ((await stat(path).catch(() => undefined)) === undefined) absent.push(path);
   }
   return absent;
+}
+
+/** Removes the telemetry log of a session that holds nothing else. */
+async function dropLoneLog(directory: string): Promise<void> {
+  const entries = await readdir(directory).catch(() => undefined);
+  if (entries?.length === 1 && entries[0] === TELEMETRY_FILE) {
+    await rm(join(directory, TELEMETRY_FILE), { force: true }).catch(() => {});
+  }
 }
 
 /**

@@ -17,6 +17,7 @@ import { createRulePersister } from './persist-rule.js';
 import { createProgressHub, type ProgressHub } from './progress.js';
 import { readScopeHook } from './read-scope-hook.js';
 import { createSessionArtifacts } from './session-artifacts.js';
+import type { TelemetryLog } from './telemetry-log.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
 
 /**
@@ -42,6 +43,8 @@ export interface CliToolSetOptions {
   readonly loopbackIsPublic?: boolean;
   /** The config's `toolCall` settings: the listing's budget and the Returned row threshold. */
   readonly toolCall?: Config['toolCall'];
+  /** Receives every telemetry record and `ptc-script` span; closed after the tool set. */
+  readonly telemetry?: TelemetryLog;
 }
 
 /** The context window the specialist listing is budgeted against when the config names none. */
@@ -65,8 +68,21 @@ export interface CliToolSet {
   readonly checkpoints: Pick<SessionCheckpoints, 'recover' | 'settle'>;
   /** ToolCall's live aggregate of each running script: active tools, counts, permission waits. */
   readonly progress: Pick<ProgressHub, 'subscribe'>;
-  /** Stops every process the tool set started and finishes writing `allow always` rules. */
+  /**
+   * Stops every process the tool set started, finishes writing `allow always` rules and writes
+   * the telemetry lines still queued.
+   */
   close(): Promise<void>;
+}
+
+/** How long `close` waits for the scripts still running to end, so their spans are logged. */
+export const SCRIPT_END_WAIT_MS = 2_000;
+
+async function scriptsEnded(ended: () => boolean): Promise<void> {
+  const deadline = Date.now() + SCRIPT_END_WAIT_MS;
+  while (!ended() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** The group of upstream MCP tools, discoverable through ToolSearch and callable from ToolCall. */
@@ -90,6 +106,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
   const persister = createRulePersister(join(options.workspace, '.toolcall', 'config.json'));
   const checkpoints = createSessionCheckpoints(join(options.session.directory, 'toolcall'));
   const progress = createProgressHub();
+  const telemetry = options.telemetry;
   const set = createToolSet({
     workspace: options.workspace,
     session: { id: options.session.id },
@@ -109,9 +126,13 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     extraTools: options.extraTools ?? [],
     extraGroups: [UPSTREAM_GROUP],
     composable: options.composable ?? [],
-    ...(options.toolCall?.returnedLineThreshold === undefined
-      ? {}
-      : { toolCall: { returnedLineThreshold: options.toolCall.returnedLineThreshold } }),
+    ...(telemetry === undefined ? {} : { telemetry: (record) => telemetry.record(record) }),
+    toolCall: {
+      ...(options.toolCall?.returnedLineThreshold === undefined
+        ? {}
+        : { returnedLineThreshold: options.toolCall.returnedLineThreshold }),
+      ...(telemetry === undefined ? {} : { telemetry: (span) => telemetry.span(span) }),
+    },
     ...(options.loopbackIsPublic ? { web: { fetch: { treatLoopbackAsPublic: true } } } : {}),
   });
   registered = set.pipeline;
@@ -138,6 +159,11 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
       await set.close();
       await checkpoints.stop();
       await persister.flush();
+      // A cancelled script's envelope settles at once and its script ends a moment later (its
+      // processes stopped above): its span is written too, unless it takes too long.
+      if (telemetry !== undefined) await scriptsEnded(() => set.toolCallJournals().length === 0);
+      // Last: the calls that settled while the processes stopped are in the log too.
+      await telemetry?.close();
     },
   };
 }

@@ -41,7 +41,7 @@ describe('config file errors', () => {
   it('lists the allowed keys for an unknown key, at the top and nested', async () => {
     expect(await errorsOf('{"permision":{},"permissions":{"alow":[]}}')).toEqual([
       'at $.permissions: unknown key "alow"; expected only allow, deny, ask, mode',
-      'at $: unknown key "permision"; expected only permissions, sandbox, hooks, upstreams, toolCall',
+      'at $: unknown key "permision"; expected only permissions, sandbox, hooks, upstreams, toolCall, telemetry',
     ]);
     expect(await errorsOf('{"hooks":[{"event":"PreToolUse","command":"x","timeout":5}]}')).toEqual([
       'at $.hooks.0: unknown key "timeout"; expected only event, matcher, command, timeoutMs',
@@ -56,7 +56,7 @@ describe('config file errors', () => {
 
   it('describes the expected shape of a container of the wrong type, and a missing key', async () => {
     expect(await errorsOf('[]')).toEqual([
-      'at $: expected an object with keys permissions, sandbox, hooks, upstreams, toolCall, received array',
+      'at $: expected an object with keys permissions, sandbox, hooks, upstreams, toolCall, telemetry, received array',
     ]);
     expect(
       await errorsOf('{"permissions":{"deny":"Read"},"hooks":{},"upstreams":{"gh":{"args":[]}}}'),
@@ -80,6 +80,12 @@ describe('config file errors', () => {
       'at $.toolCall.listingShare: Too big: expected number to be <=1',
       'at $.toolCall.returnedLineThreshold: Too small: expected number to be >=0',
       'at $.toolCall: unknown key "share"; expected only contextWindow, listingShare, returnedLineThreshold',
+    ]);
+  });
+
+  it('checks the telemetry switch', async () => {
+    expect(await errorsOf('{"telemetry":"off"}')).toEqual([
+      'at $.telemetry: expected boolean, received string',
     ]);
   });
 
