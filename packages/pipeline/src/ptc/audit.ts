@@ -63,8 +63,10 @@ export class ChildAudit {
     const records = this.records;
     let at = records.length;
     while (at > 0 && (records[at - 1] as ChildRecord).index > record.index) at--;
-    // The common in-order start appends; splice allocates its (empty) removed-items array.
-    if (at === records.length) records.push(record);
+    // The common in-order start appends, by an indexed store: V8 left `push` here to its
+    // generic builtin (about 135 instructions a call, counted under callgrind). Splice
+    // allocates its (empty) removed-items array.
+    if (at === records.length) records[at] = record;
     else records.splice(at, 0, record);
     this.#running++;
     if (this.onProgress === undefined) return;

@@ -94,6 +94,17 @@ export function boundArguments(args: unknown, bounds: AuditBounds): JsonObject |
   return flatCopy(args, bounds) ?? boundedArguments(args, bounds);
 }
 
+/**
+ * `boundArguments` for arguments the interpreter built, which are always a fresh plain object:
+ * the prototype check is skipped (`Object.getPrototypeOf` took a runtime call each time).
+ */
+export function boundGuestArguments(
+  args: Record<string, unknown>,
+  bounds: AuditBounds,
+): JsonObject | null {
+  return flatCopy(args, bounds) ?? boundedArguments(args, bounds);
+}
+
 /** `boundArguments` by its general copy alone (exported for the fast path's tests). */
 export function boundedArguments(
   args: Record<string, unknown>,

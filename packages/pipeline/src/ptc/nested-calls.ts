@@ -7,6 +7,7 @@ import type { Tool } from '../tool-types.js';
 import type { ChildAudit, ChildRecord, ChildStatus } from './audit.js';
 import {
   boundArguments,
+  boundGuestArguments,
   boundRenderData,
   jsonResult,
   previewText,
@@ -73,13 +74,17 @@ export class NestedCalls {
   // its table each time.
   readonly #running: (ToolRun | undefined)[] = [];
   #retained = 0;
+  /** `ENVELOPE-ID/`, the start of every child id. */
+  readonly #idPrefix: string;
 
   constructor(
     readonly settings: DriverSettings,
     readonly envelopeId: string,
     readonly audit: ChildAudit,
     readonly clock: PausableClock,
-  ) {}
+  ) {
+    this.#idPrefix = `${envelopeId}/`;
+  }
 
   // One listener for every call: waits nest, so the clock resumes when the last one ends.
   readonly #onPermissionWait = (waiting: boolean): void => {
@@ -129,13 +134,13 @@ export class NestedCalls {
     const { audit, envelopeId, settings } = this;
     const tool = definition.name;
     // childToolUseId's form, without its argument check: the interpreter's index is valid.
-    const id = `${envelopeId}/${index}`;
+    const id = this.#idPrefix + index;
     const record = new ChildRow(
       this,
       index,
       id,
       tool,
-      boundArguments(args, settings.bounds),
+      boundGuestArguments(args as Record<string, unknown>, settings.bounds),
       batch ?? null,
     );
     audit.start(record);

@@ -81,15 +81,21 @@ export function childCallStatus(record: ChildRecord): ChildCallStatus {
 
 /** The child rows of an audit, in call order. */
 export function childCallsOf(records: readonly ChildRecord[]): ChildCall[] {
-  return records.map((record) => ({
-    id: record.id,
-    tool: record.tool,
-    args: record.args,
-    result: record.result,
-    status: childCallStatus(record),
-    batch: record.batch,
-    renderData: record.renderData,
-  }));
+  // A loop rather than `map`, which V8 ran as its builtin, calling back for every row.
+  const rows = new Array<ChildCall>(records.length);
+  for (let at = 0; at < records.length; at++) {
+    const record = records[at] as ChildRecord;
+    rows[at] = {
+      id: record.id,
+      tool: record.tool,
+      args: record.args,
+      result: record.result,
+      status: childCallStatus(record),
+      batch: record.batch,
+      renderData: record.renderData,
+    };
+  }
+  return rows;
 }
 
 /** Counts of an audit for the header and summary. */
