@@ -71,15 +71,71 @@ async function time(run) {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+const runners = {
+  loop: direct,
+  sequential: () => script(scripts.sequential),
+  parallel: () => script(scripts.parallel),
+  floorSequential: () => interpreterAlone(scripts.sequential),
+  floorParallel: () => interpreterAlone(scripts.parallel),
+};
+
+// Child mode (`--repeat KEY N`): runs one variant N times, untimed, for an instruction count.
+if (process.argv[2] === '--repeat') {
+  const run = runners[process.argv[3]];
+  for (let index = Number(process.argv[4]); index > 0; index--) await run();
+  process.exit(0);
+}
+
+// `--instructions`: instructions per nested call, counted by valgrind's callgrind, each
+// variant in a process of its own on one thread (the collector's work included). Unlike
+// time, the count barely moves with machine load. A variant's count is that of 400 runs less
+// that of 100, so start-up, warm-up and compilation cancel out.
+if (process.argv[2] === '--instructions') {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const count = async (key, repeat) => {
+    const { stderr } = await promisify(execFile)(
+      'valgrind',
+      [
+        '--tool=callgrind',
+        '--callgrind-out-file=/dev/null',
+        process.execPath,
+        '--single-threaded',
+        fileURLToPath(import.meta.url),
+        '--repeat',
+        key,
+        String(repeat),
+      ],
+      { maxBuffer: 1 << 24 },
+    );
+    const match = /Collected : (\d+)/.exec(stderr);
+    if (match === null) throw new Error(`callgrind printed no count for ${key}:\n${stderr}`);
+    return Number(match[1]);
+  };
+  const perCall = {};
+  for (const key of Object.keys(runners)) {
+    const [few, many] = await Promise.all([count(key, 100), count(key, 400)]);
+    perCall[key] = (many - few) / 300 / COUNT;
+  }
+  console.log(`ToolCall bench: instructions per nested call (callgrind, 400 runs less 100)`);
+  for (const [key, name, goal] of [
+    ['loop', 'direct pipeline loop (baseline)', false],
+    ['sequential', 'ToolCall sequential (dotimes)', true],
+    ['parallel', 'ToolCall parallel-map', true],
+    ['floorSequential', '  floor: interpreter alone, sequential', false],
+    ['floorParallel', '  floor: interpreter alone, parallel-map', false],
+  ]) {
+    const ratio = perCall[key] / perCall.loop;
+    console.log(
+      `${name.padEnd(44)} ${perCall[key].toFixed(0).padStart(8)}  ${ratio.toFixed(2).padStart(6)}x direct${goal ? (ratio < 2 ? '  (goal < 2x: met)' : '  (goal < 2x: NOT met)') : ''}`,
+    );
+  }
+  process.exit(0);
+}
+
 // Child mode (`--steady KEY`): one variant alone, warmed, then timed over 1,000 runs.
 if (process.argv[2] === '--steady') {
-  const run = {
-    loop: direct,
-    sequential: () => script(scripts.sequential),
-    parallel: () => script(scripts.parallel),
-    floorSequential: () => interpreterAlone(scripts.sequential),
-    floorParallel: () => interpreterAlone(scripts.parallel),
-  }[process.argv[3]];
+  const run = runners[process.argv[3]];
   for (let index = 0; index < 200; index++) await run();
   const runs = 1000;
   const cpuStart = process.cpuUsage();
@@ -99,13 +155,7 @@ for (let warm = 0; warm < 5; warm++) {
   await interpreterAlone(scripts.parallel);
 }
 const rounds = 30;
-const variants = {
-  loop: direct,
-  sequential: () => script(scripts.sequential),
-  parallel: () => script(scripts.parallel),
-  floorSequential: () => interpreterAlone(scripts.sequential),
-  floorParallel: () => interpreterAlone(scripts.parallel),
-};
+const variants = runners;
 const fastest = Object.fromEntries(Object.keys(variants).map((key) => [key, Infinity]));
 for (let round = 0; round < rounds; round++) {
   for (const [key, run] of Object.entries(variants)) {
