@@ -1,3 +1,4 @@
+import type { CallSite } from './call-site.js';
 import { exceed, GuestError } from './guest-error.js';
 import type { Limits } from './limits.js';
 import type { Sym, Value } from './values.js';
@@ -64,7 +65,8 @@ export interface JoinCalls {
 /** Program-level services the machine calls back into: named calls (definitions, primitives, tools). */
 export interface Runtime {
   callNamed(m: Machine, name: Sym, args: Value[]): void;
-  callTool(m: Machine, tool: string, args: Value[]): void;
+  /** Calls `tool`; a `(Tool …)` form passes its site, which remembers what its calls resolved. */
+  callTool(m: Machine, tool: string, args: Value[], site?: CallSite): void;
   callParallel(m: Machine, calls: JoinCalls): void;
   gensymCounter: number;
 }

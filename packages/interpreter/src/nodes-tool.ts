@@ -1,3 +1,4 @@
+import { CallSite } from './call-site.js';
 import { bindOne, type Env, type JoinCalls, type Machine, Node } from './machine.js';
 import { Collector } from './nodes-bind.js';
 import { sequenceItems } from './nodes-call.js';
@@ -8,6 +9,7 @@ export type PendingCall = { tool: string; args: Value[] };
 
 /** A nested tool call `(Tool :key value …)`. */
 export class ToolCallNode extends Collector {
+  private readonly site = new CallSite();
   constructor(
     readonly tool: string,
     args: Node[],
@@ -19,7 +21,7 @@ export class ToolCallNode extends Collector {
     return 0;
   }
   finish(values: Value[], _env: Env, m: Machine): void {
-    m.runtime.callTool(m, this.tool, values);
+    m.runtime.callTool(m, this.tool, values, this.site);
   }
 }
 
