@@ -283,7 +283,8 @@ export class ScriptRuntime implements Runtime {
 
   /** Records how a call settled and emits its call-end event. */
   private finish(started: Started): void {
-    started.recordOutcome();
+    // Most calls keep no record: test for one here rather than pay a call to find out.
+    if (started.record !== undefined) started.recordOutcome();
     if (this.onEvent !== undefined) {
       const { index, tool, batch, status, error } = started;
       this.emit({
