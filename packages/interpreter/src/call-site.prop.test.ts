@@ -120,6 +120,24 @@ describe('CallSite', () => {
 });
 
 describe('evaluate with a call site', () => {
+  it('projects every call of a parallel-map whose keywords change between items', async () => {
+    const outcome = await evaluate(
+      `(parallel-map (lambda (k) (Tool k (if (eq k :flag) nil 7))) '(:n :name :n :flag :other :n))`,
+      { tools: { Tool: { inputSchema: schemas[2], call: (args) => JSON.stringify(args) } } },
+    );
+    expect(outcome.success && outcome.json).toEqual([
+      '{"n":7}',
+      '{"name":7}',
+      '{"n":7}',
+      '{"flag":false}',
+      {
+        error:
+          'invalid arguments for Tool: unknown keyword :other; accepted: :n :name :flag :items :file_path',
+      },
+      '{"n":7}',
+    ]);
+  });
+
   it('projects every call of a form whose keywords change between calls', async () => {
     const seen: unknown[] = [];
     const outcome = await evaluate(

@@ -60,6 +60,8 @@ export interface JoinCalls {
   tool(at: number): string;
   /** The argument list of call `at`, handed over when the call launches. */
   args(at: number): Value[];
+  /** The site every call comes from, when they all come from one form. */
+  readonly site: CallSite | undefined;
 }
 
 /** Program-level services the machine calls back into: named calls (definitions, primitives, tools). */

@@ -28,6 +28,7 @@ export class ToolCallNode extends Collector {
 /** The calls of a `parallel`: a few entries, each its own tool. */
 class ListedCalls implements JoinCalls {
   readonly count: number;
+  readonly site = undefined;
   constructor(readonly calls: PendingCall[]) {
     this.count = calls.length;
   }
@@ -51,6 +52,7 @@ class MappedCalls implements JoinCalls {
     /** Arguments per call. */
     readonly arity: number,
     readonly values: Value[],
+    readonly site: CallSite,
   ) {}
   tool(): string {
     return this.name;
@@ -82,6 +84,7 @@ export class ParallelNode extends Node {
 
 /** `parallel-map`: one direct tool call per input element, results in input order. */
 export class ParallelMapNode extends Collector {
+  private readonly site = new CallSite();
   constructor(
     readonly tool: string,
     readonly callArgs: Node[],
@@ -107,6 +110,6 @@ export class ParallelMapNode extends Collector {
     const arity = this.callArgs.length;
     const flat: Value[] = [];
     for (let at = 0; at < items.length; at++) this.evaluateArgs(items[at] as Value, env, m, flat);
-    m.runtime.callParallel(m, new MappedCalls(this.tool, items.length, arity, flat));
+    m.runtime.callParallel(m, new MappedCalls(this.tool, items.length, arity, flat, this.site));
   }
 }

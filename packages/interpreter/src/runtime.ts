@@ -409,7 +409,7 @@ export class ScriptRuntime implements Runtime {
         this.wake(error);
         return;
       }
-      const started = this.begin(tool, calls.args(at), index, batch, undefined);
+      const started = this.begin(tool, calls.args(at), index, batch, calls.site);
       started.at = at;
       if (started.state !== RUNNING) ready.push(started);
       else
