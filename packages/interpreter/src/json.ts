@@ -261,9 +261,45 @@ function surelyWithin(args: readonly Value[], maxSize: number): boolean {
 }
 
 /**
+ * The property a flat argument's key names: a keyword other than `:__proto__` naming a
+ * property of the schema whose type is neither boolean, object nor array (or any keyword,
+ * when the schema names no properties). Undefined for any other key.
+ */
+function flatName(
+  key: Value,
+  properties: Record<string, JsonSchema> | undefined,
+): string | undefined {
+  if (!(key instanceof Sym)) return undefined;
+  // Set only on a keyword, the first time one names an argument.
+  let name = key.argumentName;
+  if (name === undefined) {
+    if (!isKeyword(key)) return undefined;
+    name = key.argumentName = key.name.slice(1);
+  }
+  if (name === '__proto__') return undefined;
+  if (properties !== undefined) {
+    if (!Object.hasOwn(properties, name)) return undefined;
+    const type = (properties[name] as JsonSchema | undefined)?.type;
+    if (type === 'boolean' || type === 'object' || type === 'array') return undefined;
+  }
+  return name;
+}
+
+/** The schema's properties when the flat path may read them, null when it may not. */
+function flatProperties(
+  schema: JsonSchema | undefined,
+): Record<string, JsonSchema> | undefined | null {
+  const properties = schema?.properties;
+  if (properties === undefined) return undefined;
+  return typeof properties === 'object' && properties !== null
+    ? (properties as Record<string, JsonSchema>)
+    : null;
+}
+
+/**
  * The common call's projection: flat keyword arguments holding integers or strings, each
- * key a property of the schema (or any key, when it names none). Undefined for anything
- * else, which takes the general path and its checks; both give the same object.
+ * key a flat name (see `flatName`). Undefined for anything else, which takes the general
+ * path and its checks; both give the same object.
  */
 function flatArguments(
   args: readonly Value[],
@@ -272,25 +308,34 @@ function flatArguments(
   if (args.length % 2 === 1) return undefined;
   const result: JsonObject = {};
   for (let i = 0; i < args.length; i += 2) {
-    const key = args[i];
     const value = args[i + 1];
-    if (!(key instanceof Sym)) return undefined;
-    // Set only on a keyword, the first time one names an argument.
-    let name = key.argumentName;
-    if (name === undefined) {
-      if (!isKeyword(key)) return undefined;
-      name = key.argumentName = key.name.slice(1);
-    }
     if (typeof value !== 'number' && typeof value !== 'string') return undefined;
-    if (name === '__proto__') return undefined;
-    if (properties !== undefined) {
-      if (!Object.hasOwn(properties, name)) return undefined;
-      const type = (properties[name] as JsonSchema | undefined)?.type;
-      if (type === 'boolean' || type === 'object' || type === 'array') return undefined;
-    }
+    const name = flatName(args[i] as Value, properties);
+    if (name === undefined) return undefined;
     result[name] = value;
   }
   return result;
+}
+
+/**
+ * The property names an argument list's keys give under `schema` when every key is a flat
+ * name, or undefined when some call with these keys would take the general path. A call
+ * with these very keys (the same symbols, in order), integer or string values and a
+ * printed size within budget projects to the object mapping each name to its value.
+ */
+export function flatKeyNames(
+  args: readonly Value[],
+  schema: JsonSchema | undefined,
+): string[] | undefined {
+  const properties = flatProperties(schema);
+  if (properties === null || args.length % 2 === 1) return undefined;
+  const names: string[] = [];
+  for (let i = 0; i < args.length; i += 2) {
+    const name = flatName(args[i] as Value, properties);
+    if (name === undefined) return undefined;
+    names.push(name);
+  }
+  return names;
 }
 
 type ArgumentsResult =
@@ -315,12 +360,9 @@ export function argumentsOrRefusal(
   schema: JsonSchema | undefined,
   maxSize = DEFAULT_MAX,
 ): JsonObject | string {
-  const properties = schema?.properties;
-  if (
-    (properties === undefined || (typeof properties === 'object' && properties !== null)) &&
-    surelyWithin(args, maxSize)
-  ) {
-    const flat = flatArguments(args, properties as Record<string, JsonSchema> | undefined);
+  const properties = flatProperties(schema);
+  if (properties !== null && surelyWithin(args, maxSize)) {
+    const flat = flatArguments(args, properties);
     if (flat !== undefined) return flat;
   }
   const projected = projectArguments(args, schema, maxSize);

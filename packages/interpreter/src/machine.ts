@@ -1,3 +1,4 @@
+import type { CallSite } from './call-site.js';
 import { exceed, GuestError } from './guest-error.js';
 import type { Limits } from './limits.js';
 import type { Sym, Value } from './values.js';
@@ -59,12 +60,15 @@ export interface JoinCalls {
   tool(at: number): string;
   /** The argument list of call `at`, handed over when the call launches. */
   args(at: number): Value[];
+  /** The site every call comes from, when they all come from one form. */
+  readonly site: CallSite | undefined;
 }
 
 /** Program-level services the machine calls back into: named calls (definitions, primitives, tools). */
 export interface Runtime {
   callNamed(m: Machine, name: Sym, args: Value[]): void;
-  callTool(m: Machine, tool: string, args: Value[]): void;
+  /** Calls `tool`; a `(Tool …)` form passes its site, which remembers what its calls resolved. */
+  callTool(m: Machine, tool: string, args: Value[], site?: CallSite): void;
   callParallel(m: Machine, calls: JoinCalls): void;
   gensymCounter: number;
 }

@@ -42,6 +42,16 @@ describe('evaluate with many nested calls', () => {
     });
   });
 
+  it('runs every turn of nested loops whose bodies call tools, settled at once or later', async () => {
+    const settledAtOnce: ToolBinding = { ...echo, call: (args) => Number(args.n) };
+    const script =
+      '(let ((out nil)) (dotimes (i 3) (dolist (j (list 0 1 2)) (push (Echo :n (+ (* 10 i) j)) out))) (reverse out))';
+    for (const tool of [echo, settledAtOnce]) {
+      const outcome = await evaluate(script, { tools: { Echo: tool } });
+      expect(outcome.success && outcome.printed).toBe('(0 1 2 10 11 12 20 21 22)');
+    }
+  });
+
   it('lets other callbacks run during a long chain of calls that settle at once', async () => {
     let ran = false;
     let seen = false;

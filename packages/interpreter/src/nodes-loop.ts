@@ -91,10 +91,11 @@ export class Iterate extends Collector {
     if (this.times) {
       if (typeof source !== 'number')
         guestError(`wrong-type-argument fixnump ${preview(source, 200)}`);
-      this.turn(0, source as number, env, m);
-    } else this.turn(source, 0, env, m);
+      this.turn(0, source as number, env, m, undefined);
+    } else this.turn(source, 0, env, m, undefined);
   }
-  turn(cursor: Value, end: number, env: Env, m: Machine): void {
+  /** Runs turns from `cursor`; `frame` is the loop's frame just resumed, pushed again for the next turn. */
+  turn(cursor: Value, end: number, env: Env, m: Machine, frame: IterateFrame | undefined): void {
     const body = this.body;
     let at = cursor;
     while (true) {
@@ -109,7 +110,7 @@ export class Iterate extends Collector {
       const next: Value = this.times ? (at as number) + 1 : (at as Cons).cdr;
       m.steps++;
       if (!body.simple) {
-        m.stack.push(new IterateFrame(this, next, end, env));
+        m.stack.push(again(frame, this, next, end, env));
         m.node = body;
         m.env = bindOne(env, item);
         return;
@@ -117,7 +118,7 @@ export class Iterate extends Collector {
       body.ev(bindOne(env, item), m);
       at = next;
       if (m.steps >= m.checkAt) {
-        m.stack.push(new IterateFrame(this, at, end, env));
+        m.stack.push(again(frame, this, at, end, env));
         m.val = NIL;
         return;
       }
@@ -130,11 +131,27 @@ export class Iterate extends Collector {
 class IterateFrame implements Frame {
   constructor(
     readonly node: Iterate,
-    readonly cursor: Value,
+    public cursor: Value,
     readonly end: number,
     readonly env: Env,
   ) {}
   resume(m: Machine): void {
-    this.node.turn(this.cursor, this.end, this.env, m);
+    this.node.turn(this.cursor, this.end, this.env, m, this);
   }
+}
+
+/**
+ * The frame for the loop's next turn. A resumed frame is off the stack and nothing else
+ * holds it, so the loop moves it on rather than making a new one per turn.
+ */
+function again(
+  frame: IterateFrame | undefined,
+  node: Iterate,
+  cursor: Value,
+  end: number,
+  env: Env,
+): IterateFrame {
+  if (frame === undefined) return new IterateFrame(node, cursor, end, env);
+  frame.cursor = cursor;
+  return frame;
 }

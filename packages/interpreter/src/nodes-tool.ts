@@ -1,3 +1,4 @@
+import { CallSite } from './call-site.js';
 import { bindOne, type Env, type JoinCalls, type Machine, Node } from './machine.js';
 import { Collector } from './nodes-bind.js';
 import { sequenceItems } from './nodes-call.js';
@@ -8,6 +9,7 @@ export type PendingCall = { tool: string; args: Value[] };
 
 /** A nested tool call `(Tool :key value …)`. */
 export class ToolCallNode extends Collector {
+  private readonly site = new CallSite();
   constructor(
     readonly tool: string,
     args: Node[],
@@ -19,13 +21,14 @@ export class ToolCallNode extends Collector {
     return 0;
   }
   finish(values: Value[], _env: Env, m: Machine): void {
-    m.runtime.callTool(m, this.tool, values);
+    m.runtime.callTool(m, this.tool, values, this.site);
   }
 }
 
 /** The calls of a `parallel`: a few entries, each its own tool. */
 class ListedCalls implements JoinCalls {
   readonly count: number;
+  readonly site = undefined;
   constructor(readonly calls: PendingCall[]) {
     this.count = calls.length;
   }
@@ -49,6 +52,7 @@ class MappedCalls implements JoinCalls {
     /** Arguments per call. */
     readonly arity: number,
     readonly values: Value[],
+    readonly site: CallSite,
   ) {}
   tool(): string {
     return this.name;
@@ -80,6 +84,7 @@ export class ParallelNode extends Node {
 
 /** `parallel-map`: one direct tool call per input element, results in input order. */
 export class ParallelMapNode extends Collector {
+  private readonly site = new CallSite();
   constructor(
     readonly tool: string,
     readonly callArgs: Node[],
@@ -105,6 +110,6 @@ export class ParallelMapNode extends Collector {
     const arity = this.callArgs.length;
     const flat: Value[] = [];
     for (let at = 0; at < items.length; at++) this.evaluateArgs(items[at] as Value, env, m, flat);
-    m.runtime.callParallel(m, new MappedCalls(this.tool, items.length, arity, flat));
+    m.runtime.callParallel(m, new MappedCalls(this.tool, items.length, arity, flat, this.site));
   }
 }

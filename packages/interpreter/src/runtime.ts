@@ -1,6 +1,7 @@
+import type { CallSite } from './call-site.js';
 import type { CompileContext } from './compile-context.js';
 import { exceed } from './guest-error.js';
-import { argumentsOrRefusal, type JsonSchema } from './json.js';
+import { argumentsOrRefusal, type JsonObject, type JsonSchema } from './json.js';
 import type { Limits } from './limits.js';
 import { guestError, type JoinCalls, type Machine, type Runtime } from './machine.js';
 import { bindArguments } from './nodes-bind.js';
@@ -166,13 +167,21 @@ export class ScriptRuntime implements Runtime {
   }
 
   /** Starts one call: its audit record, its call-start event and the binding's call. */
-  private begin(tool: string, args: Value[], index: number, batch: string | undefined): Started {
-    const binding = this.tools.get(tool) as ToolBinding;
-    const converted = argumentsOrRefusal(
-      args,
-      binding.inputSchema as JsonSchema | undefined,
-      this.limits.valueSize,
-    );
+  private begin(
+    tool: string,
+    args: Value[],
+    index: number,
+    batch: string | undefined,
+    site: CallSite | undefined,
+  ): Started {
+    const binding =
+      site === undefined ? (this.tools.get(tool) as ToolBinding) : site.bindingIn(this.tools, tool);
+    const schema = binding.inputSchema as JsonSchema | undefined;
+    const valueSize = this.limits.valueSize;
+    const converted: JsonObject | string =
+      site === undefined
+        ? argumentsOrRefusal(args, schema, valueSize)
+        : site.project(args, schema, valueSize);
     const refused = typeof converted === 'string';
     // A host that audits calls itself gets no record per call; the first is kept either way.
     let record: CallRecord | undefined;
@@ -274,7 +283,8 @@ export class ScriptRuntime implements Runtime {
 
   /** Records how a call settled and emits its call-end event. */
   private finish(started: Started): void {
-    started.recordOutcome();
+    // Most calls keep no record: test for one here rather than pay a call to find out.
+    if (started.record !== undefined) started.recordOutcome();
     if (this.onEvent !== undefined) {
       const { index, tool, batch, status, error } = started;
       this.emit({
@@ -296,9 +306,9 @@ export class ScriptRuntime implements Runtime {
       if (record.status === 'error' && record.error === undefined) record.status = 'cancelled';
   }
 
-  callTool(m: Machine, tool: string, args: Value[]): void {
+  callTool(m: Machine, tool: string, args: Value[], site?: CallSite): void {
     const index = this.admit(m, tool);
-    const started = this.begin(tool, args, index, undefined);
+    const started = this.begin(tool, args, index, undefined, site);
     if (started.state === RUNNING) {
       m.pending = true;
       this.await(started, () => {
@@ -399,7 +409,7 @@ export class ScriptRuntime implements Runtime {
         this.wake(error);
         return;
       }
-      const started = this.begin(tool, calls.args(at), index, batch);
+      const started = this.begin(tool, calls.args(at), index, batch, calls.site);
       started.at = at;
       if (started.state !== RUNNING) ready.push(started);
       else

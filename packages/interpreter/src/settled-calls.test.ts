@@ -343,3 +343,32 @@ describe('recordCalls: false', () => {
     );
   });
 });
+
+describe('a string result', () => {
+  it('charges its UTF-8 bytes against the value-size budget, settled at once or later', async () => {
+    const results: Record<number, string> = { 1: 'éééééé', 2: 'ééééééa', 3: 'a"b\n' };
+    for (const later of [false, true]) {
+      const outcome = await evaluate(
+        '(list (length (Text :n 1)) (car (Text :n 2)) (length (Text :n 3)))',
+        {
+          limits: { valueSize: 12 },
+          tools: {
+            Text: {
+              inputSchema: schema,
+              call: (args) => {
+                const text = results[Number(args.n)];
+                return later ? Promise.resolve(text) : text;
+              },
+            },
+          },
+        },
+      );
+      expect(outcome.success && outcome.printed).toBe('(6 :error 4)');
+      expect(outcome.calls.map((record) => record.error ?? record.status)).toEqual([
+        'success',
+        'Text result of 13 bytes exceeds the value-size budget (limit 12 bytes)',
+        'success',
+      ]);
+    }
+  });
+});

@@ -54,6 +54,13 @@ export function settleResult(
   valueSize: number,
   keepResult: boolean,
 ): void {
+  // The common result, a string, is its own guest value.
+  if (typeof raw === 'string') {
+    const size = utf8Length(raw);
+    if (size > valueSize) oversized(call, size, valueSize);
+    else succeed(call, raw, size, raw, keepResult);
+    return;
+  }
   if (
     typeof raw === 'object' &&
     raw !== null &&
@@ -78,8 +85,7 @@ export function settleResult(
     return;
   }
   if (size > valueSize) {
-    const message = `${call.tool} result of ${size} bytes exceeds the value-size budget (limit ${valueSize} bytes)`;
-    settleFailure(call, 'error', message, message.length);
+    oversized(call, size, valueSize);
     return;
   }
   let value: Value;
@@ -90,6 +96,21 @@ export function settleResult(
     settleFailure(call, 'error', message, message.length);
     return;
   }
+  succeed(call, value, size, raw, keepResult);
+}
+
+function oversized(call: Settling, size: number, valueSize: number): void {
+  const message = `${call.tool} result of ${size} bytes exceeds the value-size budget (limit ${valueSize} bytes)`;
+  settleFailure(call, 'error', message, message.length);
+}
+
+function succeed(
+  call: Settling,
+  value: Value,
+  size: number,
+  raw: unknown,
+  keepResult: boolean,
+): void {
   call.status = 'success';
   call.value = value;
   call.size = size;
