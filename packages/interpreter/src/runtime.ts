@@ -401,7 +401,7 @@ export class ScriptRuntime implements Runtime {
       }
       const started = this.begin(tool, calls.args(at), index, batch);
       started.at = at;
-      if (started.state !== RUNNING) ready.push(started);
+      if (started.state !== RUNNING) ready[ready.length] = started;
       else
         this.await(started, () => {
           settle(started);
