@@ -411,7 +411,7 @@ export class ScriptRuntime implements Runtime {
       }
       const started = this.begin(tool, calls.args(at), index, batch, calls.site);
       started.at = at;
-      if (started.state !== RUNNING) ready.push(started);
+      if (started.state !== RUNNING) ready[ready.length] = started;
       else
         this.await(started, () => {
           settle(started);
