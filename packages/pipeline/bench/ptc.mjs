@@ -88,8 +88,9 @@ if (process.argv[2] === '--repeat') {
 
 // `--instructions`: instructions per nested call, counted by valgrind's callgrind, each
 // variant in a process of its own on one thread (the collector's work included). Unlike
-// time, the count barely moves with machine load. A variant's count is that of 400 runs less
-// that of 100, so start-up, warm-up and compilation cancel out.
+// time, the count barely moves with machine load. A variant's count is that of 1,000 runs
+// less that of 200, so start-up, compilation and the first runs' collections (whose
+// promotions settle only after the first full collection) cancel out.
 if (process.argv[2] === '--instructions') {
   const { execFile } = await import('node:child_process');
   const { promisify } = await import('node:util');
@@ -112,12 +113,24 @@ if (process.argv[2] === '--instructions') {
     if (match === null) throw new Error(`callgrind printed no count for ${key}:\n${stderr}`);
     return Number(match[1]);
   };
+  const [FEW, MANY] = [200, 1000];
+  const jobs = Object.keys(runners).flatMap((key) => [
+    [key, FEW],
+    [key, MANY],
+  ]);
+  const counts = {};
+  // Two processes at a time: each is single-threaded under valgrind.
+  const worker = async () => {
+    for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) {
+      counts[job.join(':')] = await count(job[0], job[1]);
+    }
+  };
+  await Promise.all([worker(), worker()]);
   const perCall = {};
   for (const key of Object.keys(runners)) {
-    const [few, many] = await Promise.all([count(key, 100), count(key, 400)]);
-    perCall[key] = (many - few) / 300 / COUNT;
+    perCall[key] = (counts[`${key}:${MANY}`] - counts[`${key}:${FEW}`]) / (MANY - FEW) / COUNT;
   }
-  console.log(`ToolCall bench: instructions per nested call (callgrind, 400 runs less 100)`);
+  console.log(`ToolCall bench: instructions per nested call (callgrind, ${MANY} runs less ${FEW})`);
   for (const [key, name, goal] of [
     ['loop', 'direct pipeline loop (baseline)', false],
     ['sequential', 'ToolCall sequential (dotimes)', true],

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { lowerArguments } from './args-dsl.js';
-import { deepFreeze } from './deep-freeze.js';
+import { deepFreeze, frozenJsonCopy } from './deep-freeze.js';
 import {
   checkAnnotations,
   checkBoolean,
@@ -112,7 +112,7 @@ export function defineTool<Shape extends z.ZodObject>(
     snapshot,
     async: checkBoolean(where, 'async', definition.async),
     maxResultSize: checkLimit(where, 'maxResultSize', definition.maxResultSize),
-    inputSchema: deepFreeze(lowered.inputSchema),
+    inputSchema: frozenJsonCopy(lowered.inputSchema),
     semantics: deepFreeze(lowered.semantics),
     defaults: deepFreeze(lowered.defaults),
     permission,

@@ -1,4 +1,4 @@
-import { deepFreeze } from './deep-freeze.js';
+import { frozenJsonCopy } from './deep-freeze.js';
 import {
   checkAnnotations,
   checkBoolean,
@@ -103,7 +103,7 @@ export function wrapTool(definition: WrappedToolDefinition): Tool {
     snapshot: false,
     async: checkBoolean(where, 'async', definition.async),
     maxResultSize: checkLimit(where, 'maxResultSize', definition.maxResultSize),
-    inputSchema: deepFreeze(inputSchema as JsonObject),
+    inputSchema: frozenJsonCopy(inputSchema as JsonObject),
     semantics: Object.freeze({}),
     defaults: Object.freeze([]),
     permission: checkPermission<PermissionExtractors>(where, definition.permission),
