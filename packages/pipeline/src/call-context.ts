@@ -1,5 +1,10 @@
 import type { CallSource, HandlerContext, PermissionApproval } from './tool-types.js';
 
+/** Whom a context tells that its call started or stopped waiting for a person. */
+export interface PersonWaitListener {
+  notifyPersonWait(waiting: boolean): void;
+}
+
 /** The per-call handler context; its AbortSignal is only created when a handler asks for it. */
 export class CallContext implements HandlerContext {
   readonly toolName: string;
@@ -13,6 +18,8 @@ export class CallContext implements HandlerContext {
   #cleanups: (() => void)[] | undefined;
   #cancelled = false;
   #cancelRender: (() => unknown) | undefined;
+  /** Told when the call starts and stops waiting for a person (the run that owns this context). */
+  #personWaits: PersonWaitListener | undefined;
 
   constructor(
     toolName: string,
@@ -42,6 +49,24 @@ export class CallContext implements HandlerContext {
     }
     if (this.#cleanups === undefined) this.#cleanups = [];
     this.#cleanups.push(cleanup);
+  }
+
+  /** Set by the run that owns this context: where `waitForPerson` reports its waits. */
+  reportPersonWaitsTo(listener: PersonWaitListener): void {
+    this.#personWaits = listener;
+  }
+
+  async waitForPerson<T>(ask: () => PromiseLike<T>): Promise<T> {
+    if (typeof ask !== 'function') {
+      throw new TypeError(`waitForPerson: expected a function, received ${typeof ask}`);
+    }
+    const listener = this.#personWaits;
+    listener?.notifyPersonWait(true);
+    try {
+      return await ask();
+    } finally {
+      listener?.notifyPersonWait(false);
+    }
   }
 
   renderOnCancel(provide: () => unknown): void {

@@ -15,7 +15,10 @@ export interface ToolCallRequest {
   readonly source?: CallSource;
   /** Defaults to `model` for direct calls and `programmatic` for nested ones. */
   readonly origin?: CallOrigin;
-  /** Told `true` when the call starts waiting for the asker and `false` when the answer arrives. */
+  /**
+   * Told `true` when the call starts waiting for a person (the permission asker, or a handler
+   * waiting through `context.waitForPerson`, as Ask does) and `false` when the answer arrives.
+   */
   readonly onPermissionWait?: (waiting: boolean) => void;
 }
 

@@ -80,11 +80,7 @@ function settleAnswer(
 }
 
 function notifyWait(run: ToolCallRun, waiting: boolean): void {
-  try {
-    run.onPermissionWait?.(waiting);
-  } catch (error) {
-    run.warn(`onPermissionWait failed: ${(error as Error)?.message ?? String(error)}`);
-  }
+  run.notifyPersonWait(waiting);
 }
 
 async function ask(

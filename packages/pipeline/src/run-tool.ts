@@ -43,6 +43,8 @@ export class ToolCallRun implements ToolRun {
     this.input = request.input;
     this.onPermissionWait = request.onPermissionWait;
     this.context = new CallContext(this.name, this.toolUseId, this.parentId, this.source);
+    // A handler waiting for a person is told to the same listener as a permission prompt.
+    if (this.onPermissionWait !== undefined) this.context.reportPersonWaitsTo(this);
     this.#startedAt = core.telemetry === undefined ? 0 : core.now();
   }
 
@@ -73,6 +75,15 @@ export class ToolCallRun implements ToolRun {
     for (const error of this.context.cancel())
       this.warn(`A cancel cleanup threw: ${messageOf(error)}`);
     this.fail('cancelled', 'The tool call was cancelled.', { renderData });
+  }
+
+  /** Tells `onPermissionWait` the call started or stopped waiting for a person; a throwing listener warns. */
+  notifyPersonWait(waiting: boolean): void {
+    try {
+      this.onPermissionWait?.(waiting);
+    } catch (error) {
+      this.warn(`onPermissionWait failed: ${messageOf(error)}`);
+    }
   }
 
   warn(message: string): void {

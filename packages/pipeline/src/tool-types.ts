@@ -85,6 +85,13 @@ export interface HandlerContext {
    * settles at once, without waiting for the handler); the last one registered counts.
    */
   renderOnCancel?(provide: () => unknown): void;
+  /**
+   * Runs `ask` (which puts a question to a person, like Ask's) and marks the time until its
+   * promise settles as spent waiting for that person: a ToolCall script does not count it
+   * against its wall-time budget, and its progress shows the call as waiting. Returns what
+   * `ask`'s promise gives. Absent only when a handler is called outside a pipeline.
+   */
+  waitForPerson?<T>(ask: () => PromiseLike<T>): Promise<T>;
 }
 
 /** A tool's implementation; it may return its result directly or as a promise. */

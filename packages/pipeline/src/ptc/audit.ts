@@ -34,7 +34,7 @@ export interface ToolCallProgress {
   readonly failed: number;
   readonly denied: number;
   readonly cancelled: number;
-  /** Nested calls waiting for a person to answer a permission prompt. */
+  /** Nested calls waiting for a person: a permission prompt, or a question such as Ask's. */
   readonly waiting: number;
 }
 

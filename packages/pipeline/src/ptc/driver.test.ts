@@ -98,6 +98,42 @@ describe('ToolCallDriver', () => {
     });
   });
 
+  it('does not count a handler waiting for a person (context.waitForPerson) against the wall-time budget', async () => {
+    let now = 0;
+    const clock: Clock = {
+      now: () => now,
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+    // A question the tool itself asks: ten minutes of clock time pass before the answer.
+    const answer = () =>
+      new Promise<string>((resolve) =>
+        setTimeout(() => {
+          now += 600_000;
+          resolve('yes');
+        }, 5),
+      );
+    const question = defineTool({
+      name: 'Question',
+      description: 'Asks the person a question.',
+      readOnly: true,
+      args: z.object({ waits: z.boolean() }),
+      handler: async ({ waits }, context) =>
+        waits ? await (context.waitForPerson?.(answer) ?? answer()) : await answer(),
+    }) as unknown as Tool;
+    const progress: ToolCallProgress[] = [];
+    const { run } = harness([echoTool('Echo'), question], {
+      driver: { clock, limits: { wallTime: 1000 }, onProgress: (item) => progress.push(item) },
+    });
+    const asked = await run('(Question :waits t) (Echo :text "after")');
+    expect([asked.status, asked.result]).toEqual(['success', 'after']);
+    expect(progress.map((item) => item.waiting)).toContain(1);
+    expect(progress.at(-1)?.waiting).toBe(0);
+    // The same wait, not marked as one, is ordinary time.
+    const unmarked = await run('(Question :waits nil) (Echo :text "after")');
+    expect(unmarked.renderData.failure).toMatchObject({ kind: 'budget', budget: 'wall-time' });
+  });
+
   it('turns an oversized child result into a bounded guest error before the audit keeps it', async () => {
     const { run } = harness([echoTool('Echo')], { driver: { childResultLimit: 10 } });
     const settled = await run('(let ((r (Echo :text "0123456789ABC"))) (plist-get r :error))');

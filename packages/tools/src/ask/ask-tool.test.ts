@@ -245,6 +245,25 @@ describe('createAskTool', () => {
     });
   });
 
+  it('tells the caller it waits for a person while the user answers, and not after', async () => {
+    const waits: string[] = [];
+    const askUser = async (): Promise<AskResponse> => {
+      waits.push('asked');
+      return { status: 'submitted', answers: [{ selected: ['SQLite'] }] };
+    };
+    const pipeline = createPipeline({ tools: [createAskTool({ askUser })] });
+    const outcome = await pipeline.runTool({
+      name: 'Ask',
+      input: { questions: [DB] },
+      toolUseId: 'E/1',
+      parentId: 'E',
+      source: 'ptc',
+      onPermissionWait: (waiting) => waits.push(waiting ? 'waiting' : 'answered'),
+    }).outcome;
+    expect(outcome.status).toBe('success');
+    expect(waits).toEqual(['waiting', 'asked', 'answered']);
+  });
+
   it('aborts the host signal when the call is cancelled while the user is being asked', async () => {
     const requests: AskRequest[] = [];
     let asked: () => void = () => {};

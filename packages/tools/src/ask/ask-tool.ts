@@ -68,11 +68,14 @@ export function createAskTool(options: AskToolOptions) {
     handler: async (args, context) => {
       const prepared = prepareQuestions(args.questions);
       if (!prepared.success) return { result: prepared.error, status: 'error' as const };
-      const response = await askUser({
-        questions: prepared.value,
-        toolUseId: context.toolUseId,
-        signal: context.signal,
-      });
+      const asking = () =>
+        askUser({
+          questions: prepared.value,
+          toolUseId: context.toolUseId,
+          signal: context.signal,
+        });
+      // Time spent waiting for the person does not count against a ToolCall script's budget.
+      const response = await (context.waitForPerson?.(asking) ?? asking());
       if (response.status === 'cancelled') {
         return { result: 'Error: The user cancelled the questionnaire.', status: 'error' as const };
       }
