@@ -2,7 +2,7 @@ import type { ToolCallOptions } from '@toolcall/pipeline';
 
 /** ToolCall's own settings in `createToolSet`, passed to its driver. */
 export interface ToolSetToolCallOptions {
-  /** Interpreter budgets (`nestedCalls`, `wallTimeMs`, …); omitted keys keep their defaults. */
+  /** Interpreter budgets (`nestedCalls`, `wallTime`, …); omitted keys keep their defaults. */
   readonly limits?: ToolCallOptions['limits'];
   /** Nested calls in flight at once in `parallel` / `parallel-map` (default 4). */
   readonly parallelism?: number;

@@ -100,6 +100,73 @@ describe('searchCatalog', () => {
     );
   });
 
+  it('selects only the exact name for a term that other names contain', () => {
+    const named = (name: string) =>
+      defineTool({
+        name,
+        description: `${name} does its work.`,
+        groups: ['files'],
+        args: z.object({}),
+        handler: () => 'ok',
+      }) as unknown as Tool;
+    const files = createCatalog({
+      tools: [named('Read'), named('ReadMany'), named('Thread')],
+      discoverable: ['files'],
+    });
+    const text = searchCatalog(files, 'read');
+    expect(text.startsWith('## Read\n')).toBe(true);
+    expect(text).not.toContain('ReadMany');
+    expect(text).not.toContain('Thread');
+    // Without an exact name the term matches by substring: all three contracts.
+    expect(searchCatalog(files, 'rea').match(/^## .*/gm)).toEqual([
+      '## Read',
+      '## ReadMany',
+      '## Thread',
+    ]);
+  });
+
+  it('returns a contract for each of two or three matches, and calling shapes from four on', () => {
+    const two = searchCatalog(catalog, 'Imenu Treesitter');
+    expect(two.match(/^## /gm)).toEqual(['## ', '## ']);
+    expect(two).toContain('Manual: toolcall://tools/Imenu.md');
+    expect(two).toContain('Manual: toolcall://tools/Treesitter.md');
+    const three = searchCatalog(catalog, 'Imenu Treesitter Report00');
+    expect(three.match(/^## /gm)).toHaveLength(3);
+    const four = searchCatalog(catalog, 'Imenu Treesitter Report00 Report01').split('\n');
+    expect(four).toEqual([
+      '4 tools match:',
+      '- (Imenu :file_path string) - Fast outline of a file.',
+      '- (Treesitter :file_path string [:mode string]) - Syntax tree of a file.',
+      '- (Report00) - Builds a report.',
+      '- (Report01) - Builds a report.',
+      '',
+      'Search again with one or two exact names for their full contracts.',
+    ]);
+  });
+
+  it('suggests at most 20 sorted categories and groups', () => {
+    const many = Array.from(
+      { length: 30 },
+      (_, index) =>
+        defineTool({
+          name: `Tool${index}`,
+          description: 'Works.',
+          groups: [`group-${String(index).padStart(2, '0')}`],
+          args: z.object({}),
+          handler: () => 'ok',
+        }) as unknown as Tool,
+    );
+    const wide = createCatalog({
+      tools: many,
+      discoverable: many.map((_, index) => `group-${String(index).padStart(2, '0')}`),
+    });
+    const text = searchCatalog(wide, 'zzz');
+    const offered = text.slice(text.indexOf(': ') + 2, -1).split(', ');
+    expect(offered).toHaveLength(20);
+    expect(offered).toEqual([...offered].sort());
+    expect(offered[0]).toBe('group-00');
+  });
+
   it('says what a query needs when it is blank', () => {
     expect(searchCatalog(catalog, '   ')).toBe(
       'The query is empty: give one or more tool names, words, categories or groups.',
