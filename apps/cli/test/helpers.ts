@@ -46,3 +46,25 @@ export function toolcall(
   });
   return { done, kill: (signal) => child.kill(signal) };
 }
+
+/**
+ * Opens a raw JSON-RPC MCP session on a server's stdin (initialize, then initialized) and
+ * returns the function that sends a message on it.
+ */
+export function startMcpSession(stdin: NodeJS.WritableStream): (message: object) => void {
+  const send = (message: object) => {
+    stdin.write(`${JSON.stringify(message)}\n`);
+  };
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'test', version: '1.0.0' },
+    },
+  });
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return send;
+}

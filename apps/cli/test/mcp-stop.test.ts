@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { bin, tempDir } from './helpers.js';
+import { bin, startMcpSession, tempDir } from './helpers.js';
 
 /** Whether process `pid` still runs (a zombie waiting for its reaper has stopped). */
 function running(pid: number): boolean {
@@ -34,18 +34,7 @@ describe('toolcall mcp', () => {
         if (line !== undefined) resolve(line);
       });
     });
-    const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);
-    send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'test', version: '1.0.0' },
-      },
-    });
-    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const send = startMcpSession(server.stdin);
     // The command outlives the call: it yields while the process keeps running.
     send({
       jsonrpc: '2.0',

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bin, tempDir, toolcall } from './helpers.js';
+import { bin, startMcpSession, tempDir, toolcall } from './helpers.js';
 
 const run = (args: readonly string[], cwd: string) => toolcall(args, { cwd }).done;
 
@@ -172,18 +172,7 @@ describe('the telemetry log of a session', () => {
         if (replies.has(2) && replies.has(3)) resolve();
       });
     });
-    const send = (message: object) => server.stdin.write(`${JSON.stringify(message)}\n`);
-    send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'test', version: '1.0.0' },
-      },
-    });
-    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    const send = startMcpSession(server.stdin);
     send({
       jsonrpc: '2.0',
       id: 2,
