@@ -12,6 +12,7 @@ import {
   type CallEvent,
   type CallRecord,
   type Clock,
+  type QueueEvent,
   type ToolBinding,
   ToolDenied,
 } from './tool-types.js';
@@ -28,8 +29,15 @@ export type EvaluateOptions = {
   signal?: AbortSignal;
   /** Host cap on calls in flight for `parallel` / `parallel-map` (default 4). */
   parallelism?: number;
-  /** Observes call-start and call-end events. */
+  /** Observes call-queued, call-start and call-end events. */
   onEvent?: (event: CallEvent) => void;
+  /**
+   * Observes only a join's queue: `call-queued` when a call waits for a free slot, and
+   * `call-refused` when a waiting call's arguments are refused at its turn, so it never
+   * starts. A host that audits calls itself learns of waiting calls this way without an
+   * event object on every call's start and end.
+   */
+  onQueued?: (event: QueueEvent) => void;
   /** The clock and timers (default: the host's). */
   clock?: Clock;
   /**
@@ -103,6 +111,7 @@ const optionKeys = new Set([
   'signal',
   'parallelism',
   'onEvent',
+  'onQueued',
   'clock',
   'recordCalls',
 ]);
@@ -117,6 +126,8 @@ function checkOptionKeys(options: EvaluateOptions): void {
       );
   if (options.onEvent !== undefined && typeof options.onEvent !== 'function')
     throw new TypeError(`options.onEvent must be a function, received ${typeof options.onEvent}`);
+  if (options.onQueued !== undefined && typeof options.onQueued !== 'function')
+    throw new TypeError(`options.onQueued must be a function, received ${typeof options.onQueued}`);
   if (options.recordCalls !== undefined && typeof options.recordCalls !== 'boolean')
     throw new TypeError(
       `options.recordCalls must be a boolean, received ${typeof options.recordCalls}`,
@@ -172,6 +183,7 @@ export async function evaluate(source: string, options: EvaluateOptions = {}): P
       limits,
       parallelism,
       options.onEvent,
+      options.onQueued,
       waiter.wake,
       waiter.halted,
       options.recordCalls ?? true,

@@ -26,6 +26,8 @@ export {
   type CallEvent,
   type CallRecord,
   type Clock,
+  type QueuedCall,
+  type QueueEvent,
   SettledCall,
   type ToolBinding,
   type ToolCallContext,

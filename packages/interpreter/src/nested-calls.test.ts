@@ -3,6 +3,7 @@ import {
   type CallEvent,
   type Clock,
   evaluate,
+  type QueueEvent,
   type ToolBinding,
   type ToolCallContext,
   ToolDenied,
@@ -171,6 +172,83 @@ describe('evaluate with many nested calls', () => {
       'call-start 3',
       'call-end 3',
     ]);
+  });
+
+  it('tells onQueued only of the calls that wait, with their batch, before any of the join starts', async () => {
+    const queued: QueueEvent[] = [];
+    const started: number[] = [];
+    const outcome = await evaluate(
+      '(list (Echo :n 0) (parallel-map (lambda (n) (Echo :n n)) (list 1 2 3 4)) (parallel (Echo :n 5)))',
+      {
+        tools: {
+          Echo: {
+            ...echo,
+            call: (args, context) => {
+              started.push(context.index);
+              return echo.call(args, context);
+            },
+          },
+        },
+        parallelism: 2,
+        onQueued: (event) => {
+          expect(started).toEqual([1]);
+          queued.push(event);
+        },
+      },
+    );
+    expect(outcome.success).toBe(true);
+    expect(queued).toEqual([
+      { type: 'call-queued', index: 4, tool: 'Echo', batch: 'batch-1' },
+      { type: 'call-queued', index: 5, tool: 'Echo', batch: 'batch-1' },
+    ]);
+  });
+
+  it('tells onQueued when a waiting call is refused at its turn and never starts', async () => {
+    const events: QueueEvent[] = [];
+    const started: number[] = [];
+    const outcome = await evaluate(
+      '(parallel-map (lambda (n) (Echo :n n)) (list 1 2 (lambda () 3) 4))',
+      {
+        tools: {
+          Echo: {
+            ...echo,
+            call: (args, context) => {
+              started.push(context.index);
+              return echo.call(args, context);
+            },
+          },
+        },
+        parallelism: 1,
+        onQueued: (event) => events.push(event),
+      },
+    );
+    expect(started).toEqual([1, 2, 4]);
+    expect(events.map((event) => `${event.type} ${event.index}`)).toEqual([
+      'call-queued 2',
+      'call-queued 3',
+      'call-queued 4',
+      'call-refused 3',
+    ]);
+    expect(events[3]).toMatchObject({ tool: 'Echo', batch: 'batch-1' });
+    expect((events[3] as { error: string }).error).toMatch(/invalid arguments for Echo/);
+    expect(outcome.success).toBe(true);
+  });
+
+  it('keeps the outcome when an onQueued observer throws', async () => {
+    const outcome = await evaluate('(parallel-map (lambda (n) (Echo :n n)) (list 1 2 3))', {
+      tools: { Echo: echo },
+      parallelism: 1,
+      onQueued: () => {
+        throw new Error('observer failed');
+      },
+    });
+    expect(outcome.success).toBe(true);
+  });
+
+  it('refuses an onQueued that is not a function', async () => {
+    await expect(evaluate('1', { onQueued: 'yes' as unknown as () => void })).rejects.toThrow(
+      'options.onQueued must be a function, received string',
+    );
   });
 
   it('keeps a tool result in the audit only for a direct call', async () => {

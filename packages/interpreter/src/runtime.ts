@@ -12,6 +12,8 @@ import { settleFailure, settleResult } from './tool-result.js';
 import {
   type CallEvent,
   type CallRecord,
+  type QueuedCall,
+  type QueueEvent,
   type ToolBinding,
   type ToolCallContext,
   ToolDenied,
@@ -71,6 +73,7 @@ export class ScriptRuntime implements Runtime {
     readonly limits: Limits,
     readonly parallelism: number,
     readonly onEvent: ((event: CallEvent) => void) | undefined,
+    readonly onQueued: ((event: QueueEvent) => void) | undefined,
     /** Resumes the waiting evaluation, or fails it with an error. */
     readonly wake: (error?: unknown) => void,
     /** Why the evaluation stopped (cancellation, wall time), once it has. */
@@ -115,6 +118,14 @@ export class ScriptRuntime implements Runtime {
   private emit(event: CallEvent): void {
     try {
       this.onEvent?.(event);
+    } catch {
+      // An observer's failure must not change the script's outcome.
+    }
+  }
+
+  private observeQueued(observer: (event: QueueEvent) => void, event: QueueEvent): void {
+    try {
+      observer(event);
     } catch {
       // An observer's failure must not change the script's outcome.
     }
@@ -351,15 +362,18 @@ export class ScriptRuntime implements Runtime {
     }
     const batch = total > 1 ? `batch-${++this.batches}` : undefined;
     const lanes = Math.min(this.parallelism, total);
-    if (this.onEvent !== undefined)
+    if (lanes < total && (this.onEvent !== undefined || this.onQueued !== undefined))
       // Calls beyond the parallelism cap wait for a free slot; their indexes are already fixed.
-      for (let at = lanes; at < total; at++)
-        this.emit({
+      for (let at = lanes; at < total; at++) {
+        const event: QueuedCall = {
           type: 'call-queued',
           index: this.admitted + 1 + at,
           tool: calls.tool(at),
           ...(batch === undefined ? {} : { batch }),
-        });
+        };
+        if (this.onEvent !== undefined) this.emit(event);
+        if (this.onQueued !== undefined) this.observeQueued(this.onQueued, event);
+      }
     // What a join keeps until it ends is one value and one size per call: a script may
     // fan out over thousands of items, and every object held that long is copied by the
     // collector.
@@ -411,6 +425,15 @@ export class ScriptRuntime implements Runtime {
       }
       const started = this.begin(tool, calls.args(at), index, batch, calls.site);
       started.at = at;
+      if (at >= lanes && started.state === REFUSED && this.onQueued !== undefined)
+        // A waiting call refused at its turn never starts: its observer hears it leave the queue.
+        this.observeQueued(this.onQueued, {
+          type: 'call-refused',
+          index,
+          tool,
+          ...(batch === undefined ? {} : { batch }),
+          error: started.error as string,
+        });
       if (started.state !== RUNNING) ready[ready.length] = started;
       else
         this.await(started, () => {

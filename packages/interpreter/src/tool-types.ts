@@ -70,9 +70,20 @@ export type CallRecord = {
   error?: string;
 };
 
+/** A join's call waiting for a free slot under the parallelism cap; its index is already fixed. */
+export type QueuedCall = { type: 'call-queued'; index: number; tool: string; batch?: string };
+
+/**
+ * What `onQueued` observes: a call joining the queue, or a queued call leaving it without
+ * starting because its arguments were refused when its turn came (the guest gets the error).
+ */
+export type QueueEvent =
+  | QueuedCall
+  | { type: 'call-refused'; index: number; tool: string; batch?: string; error: string };
+
 /** A call lifecycle event: `call-queued` when a parallel call waits for a free slot, `call-start` when dispatched, `call-end` when settled. */
 export type CallEvent =
-  | { type: 'call-queued'; index: number; tool: string; batch?: string }
+  | QueuedCall
   | { type: 'call-start'; index: number; tool: string; arguments: JsonObject; batch?: string }
   | {
       type: 'call-end';
