@@ -9,6 +9,7 @@ const progress = (counts: Partial<ToolCallProgress>): ToolCallProgress => ({
   failed: 0,
   denied: 0,
   cancelled: 0,
+  queued: 0,
   waiting: 0,
   ...counts,
 });
@@ -23,6 +24,7 @@ describe('describeProgress', () => {
           failed: 2,
           denied: 1,
           cancelled: 3,
+          queued: 6,
           waiting: 1,
           active: ['Bash'],
         }),
@@ -30,7 +32,7 @@ describe('describeProgress', () => {
       describeProgress(progress({ denied: 1, cancelled: 1 })),
     ]).toEqual([
       'Grep, Read · 3 done',
-      'Bash · 1 done · 2 failed · 1 denied · 3 cancelled · 1 waiting for approval',
+      'Bash · 1 done · 2 failed · 1 denied · 3 cancelled · 6 queued · 1 waiting for approval',
       '0 done · 1 denied · 1 cancelled',
     ]);
   });

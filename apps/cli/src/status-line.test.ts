@@ -5,16 +5,19 @@ import { z } from 'zod';
 import { createProgressHub } from './progress.js';
 import { startStatusLine, statusLineText } from './status-line.js';
 
-const counts = { running: [], completed: 0, failed: 0, denied: 0, cancelled: 0, waiting: 0 };
+const counts = { running: [], completed: 0, failed: 0, denied: 0, cancelled: 0, queued: 0, waiting: 0 };
 
 describe('statusLineText', () => {
-  it('shows done, failed and denied always, cancelled and waiting calls when there are some', () => {
+  it('shows done, failed and denied always, cancelled, queued and waiting calls when there are some', () => {
     expect([
       statusLineText({ ...counts, running: ['Bash'] }, '0.2'),
-      statusLineText({ ...counts, completed: 2, denied: 1, cancelled: 3, waiting: 1 }, '1.0'),
+      statusLineText(
+        { ...counts, completed: 2, denied: 1, cancelled: 3, queued: 6, waiting: 1 },
+        '1.0',
+      ),
     ]).toEqual([
       '⟳ Bash · 0 done, 0 failed, 0 denied · 0.2s',
-      '⟳ idle · 2 done, 0 failed, 1 denied, 3 cancelled, 1 waiting for approval · 1.0s',
+      '⟳ idle · 2 done, 0 failed, 1 denied, 3 cancelled, 6 queued, 1 waiting for approval · 1.0s',
     ]);
   });
 });

@@ -9,17 +9,20 @@ export interface StatusCounts {
   readonly failed: number;
   readonly denied: number;
   readonly cancelled: number;
+  /** Calls of a parallel join waiting for a free slot. */
+  readonly queued: number;
   readonly waiting: number;
 }
 
 /**
- * `⟳ Bash · 1 done, 0 failed, 0 denied, 1 cancelled, 1 waiting for approval · 0.4s`: cancelled
- * and waiting calls are named only when there are some.
+ * `⟳ Bash · 1 done, 0 failed, 0 denied, 1 cancelled, 6 queued, 1 waiting for approval · 0.4s`:
+ * cancelled, queued and waiting calls are named only when there are some.
  */
 export function statusLineText(counts: StatusCounts, seconds: string): string {
   const cancelled = counts.cancelled > 0 ? `, ${counts.cancelled} cancelled` : '';
+  const queued = counts.queued > 0 ? `, ${counts.queued} queued` : '';
   const waiting = counts.waiting > 0 ? `, ${counts.waiting} waiting for approval` : '';
-  return `⟳ ${counts.running.join(' ') || 'idle'} · ${counts.completed} done, ${counts.failed} failed, ${counts.denied} denied${cancelled}${waiting} · ${seconds}s`;
+  return `⟳ ${counts.running.join(' ') || 'idle'} · ${counts.completed} done, ${counts.failed} failed, ${counts.denied} denied${cancelled}${queued}${waiting} · ${seconds}s`;
 }
 
 /**
@@ -48,7 +51,7 @@ export function startStatusLine(
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const counts: StatusCounts =
       script === undefined
-        ? { running: [...active.values()], completed, failed, denied, cancelled, waiting: 0 }
+        ? { running: [...active.values()], completed, failed, denied, cancelled, queued: 0, waiting: 0 }
         : { ...script, running: script.active };
     io.stderr.write(`\r\x1b[K${statusLineText(counts, seconds)}`);
   };

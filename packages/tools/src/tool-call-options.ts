@@ -20,11 +20,21 @@ export interface ToolSetToolCallOptions {
    * nested-call count and duration, never script text, arguments or results.
    */
   readonly telemetry?: ToolCallOptions['telemetry'];
+  /**
+   * Who commits a script's settlement checkpoint: `settlement` (default), as it settles, or
+   * `host`, with `ToolSet.commitToolCall` once the host has projected and kept the result.
+   */
+  readonly settlementCommit?: ToolCallOptions['settlementCommit'];
 }
 
 const INTEGERS = { parallelism: 1, returnedLineThreshold: 0, childResultLimit: 1 } as const;
 const OBJECTS = ['limits', 'auditBounds'] as const;
-const KEYS = new Set<string>([...Object.keys(INTEGERS), ...OBJECTS, 'telemetry']);
+const KEYS = new Set<string>([
+  ...Object.keys(INTEGERS),
+  ...OBJECTS,
+  'telemetry',
+  'settlementCommit',
+]);
 
 /** Checks the `toolCall` option once, naming the key and what it expects. */
 export function toolCallOptions(
@@ -62,6 +72,12 @@ export function toolCallOptions(
   if (value.telemetry !== undefined && typeof value.telemetry !== 'function') {
     throw new TypeError(
       `createToolSet: toolCall.telemetry must be a function, received ${String(value.telemetry)}`,
+    );
+  }
+  const commit = value.settlementCommit;
+  if (commit !== undefined && commit !== 'settlement' && commit !== 'host') {
+    throw new TypeError(
+      `createToolSet: toolCall.settlementCommit must be 'settlement' or 'host', received ${String(commit)}`,
     );
   }
   const options: Record<string, unknown> = {};

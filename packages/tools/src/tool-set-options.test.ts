@@ -8,7 +8,7 @@ import type {
   ToolCallCheckpoint,
   ToolCallProgress,
 } from '@toolcall/pipeline';
-import { defineTool, wrapTool, z } from '@toolcall/pipeline';
+import { createMemoryCheckpointStore, defineTool, wrapTool, z } from '@toolcall/pipeline';
 import { describe, expect, it } from 'vitest';
 import { createTestWorkspace } from './testing/workspace.js';
 import { createToolSet, type ToolSet } from './tool-set.js';
@@ -112,6 +112,31 @@ describe('createToolSet options', () => {
       expect(outcome).toEqual({ status: 'success', result: '1\tp' });
       expect(progress.at(-1)).toMatchObject({ active: [], completed: 1, failed: 0, denied: 0 });
       expect(progress.some((update) => update.active.includes('Read'))).toBe(true);
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
+  it("with settlementCommit 'host', keeps a script running in the store until commitToolCall", async () => {
+    const checkpoints = createMemoryCheckpointStore();
+    const workspace = await createTestWorkspace({
+      checkpoints,
+      toolCall: { settlementCommit: 'host' },
+    });
+    try {
+      await workspace.write('p.txt', 'p\n');
+      const outcome = await workspace.call('ToolCall', {
+        expression: '(Read :file_path "p.txt") (Read :file_path "p.txt")',
+      });
+      expect(outcome.status).toBe('success');
+      const states = async () =>
+        (await checkpoints.list()).map((checkpoint) => [
+          checkpoint.state,
+          checkpoint.children.map((child) => child.status),
+        ]);
+      expect(await states()).toEqual([['running', ['success', 'success']]]);
+      await workspace.toolSet.commitToolCall(outcome.toolUseId);
+      expect(await states()).toEqual([['settled', ['success', 'success']]]);
     } finally {
       await workspace.dispose();
     }
@@ -267,12 +292,12 @@ describe('createToolSet options', () => {
     );
     expect(() => createToolSet({ workspace, toolCall: 3 as never })).toThrow(
       new TypeError(
-        'createToolSet: toolCall must be an object with keys parallelism, returnedLineThreshold, childResultLimit, limits, auditBounds, telemetry, received 3',
+        'createToolSet: toolCall must be an object with keys parallelism, returnedLineThreshold, childResultLimit, limits, auditBounds, telemetry, settlementCommit, received 3',
       ),
     );
     expect(() => createToolSet({ workspace, toolCall: { threshold: 1 } as never })).toThrow(
       new TypeError(
-        'createToolSet: toolCall has an unknown key `threshold`; expected only parallelism, returnedLineThreshold, childResultLimit, limits, auditBounds, telemetry',
+        'createToolSet: toolCall has an unknown key `threshold`; expected only parallelism, returnedLineThreshold, childResultLimit, limits, auditBounds, telemetry, settlementCommit',
       ),
     );
     expect(() => createToolSet({ workspace, toolCall: { returnedLineThreshold: -1 } })).toThrow(
@@ -287,6 +312,13 @@ describe('createToolSet options', () => {
     );
     expect(() => createToolSet({ workspace, toolCall: { limits: 'x' as never } })).toThrow(
       new TypeError('createToolSet: toolCall.limits must be an object, received x'),
+    );
+    expect(() =>
+      createToolSet({ workspace, toolCall: { settlementCommit: 'later' as never } }),
+    ).toThrow(
+      new TypeError(
+        "createToolSet: toolCall.settlementCommit must be 'settlement' or 'host', received later",
+      ),
     );
     expect(() => createToolSet({ workspace, toolCall: { telemetry: 1 as never } })).toThrow(
       new TypeError('createToolSet: toolCall.telemetry must be a function, received 1'),

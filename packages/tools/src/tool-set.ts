@@ -4,6 +4,7 @@ import {
   type ArtifactStore,
   type Catalog,
   type CheckpointStore,
+  type CommitOptions,
   createCatalog,
   createPipeline,
   createToolCallDriver,
@@ -204,6 +205,12 @@ export interface ToolSet {
    */
   toolCallJournals(): ToolCallCheckpoint[];
   /**
+   * Commits a ToolCall script's settlement once its result has been projected and kept, with
+   * `toolCall.settlementCommit: 'host'`: writes the settled checkpoint, or with `consume`
+   * removes it. `projectToolCall(pipeline, outcome, { driver })` is the same after projecting.
+   */
+  commitToolCall(envelopeId: string, options?: CommitOptions): Promise<void>;
+  /**
    * Forgets what the root conversation has read, so the next Read of any file returns its
    * contents again; call it after compacting the conversation.
    */
@@ -371,6 +378,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     catalog,
     listing: (listingOptions) => renderListing(catalog(), listingOptions),
     toolCallJournals: () => driver.journals(),
+    commitToolCall: (envelopeId, commitOptions) => driver.commit(envelopeId, commitOptions),
     forgetReads: () => readMemory.clear(),
     close: async () => {
       if (options.exec === undefined) await exec.teardown();

@@ -1,7 +1,18 @@
 import type { JsonObject, JsonValue } from '../json.js';
 
-/** The audit status of one nested call. */
-export type ChildStatus = 'running' | 'success' | 'error' | 'denied' | 'cancelled' | 'interrupted';
+/**
+ * The audit status of one nested call. `queued` is a call of a `parallel`/`parallel-map` join
+ * waiting for a free slot under the parallelism cap: it has its index and tool but no
+ * arguments yet, and has not reached the pipeline.
+ */
+export type ChildStatus =
+  | 'queued'
+  | 'running'
+  | 'success'
+  | 'error'
+  | 'denied'
+  | 'cancelled'
+  | 'interrupted';
 
 /** One nested call in the envelope's bounded, ordered audit (what checkpoints keep). */
 export interface ChildRecord {
@@ -11,7 +22,7 @@ export interface ChildRecord {
   readonly tool: string;
   /**
    * Bounded arguments as the call ran (a hook's rewrite replaces the guest's): long strings
-   * truncated, oversized aggregates dropped (`null`).
+   * truncated, oversized aggregates dropped (`null`); `null` while queued.
    */
   args: JsonObject | null;
   /** Calls of one `parallel`/`parallel-map` join share a batch id; `null` otherwise. */
@@ -34,6 +45,8 @@ export interface ToolCallProgress {
   readonly failed: number;
   readonly denied: number;
   readonly cancelled: number;
+  /** Calls of a parallel join waiting for a free slot under the parallelism cap. */
+  readonly queued: number;
   /** Nested calls waiting for a person: a permission prompt, or a question such as Ask's. */
   readonly waiting: number;
 }
@@ -43,12 +56,13 @@ export class ChildAudit {
   readonly records: ChildRecord[] = [];
   // Kept only for a progress observer; without one, `progress()` scans the records.
   readonly #active = new Map<number, string>();
-  /** Records still running: a script whose calls all settled skips the cancel scan. */
-  #running = 0;
+  /** Records queued or running: a script whose calls all settled skips the cancel scan. */
+  #open = 0;
   completed = 0;
   failed = 0;
   denied = 0;
   cancelled = 0;
+  queued = 0;
   waiting = 0;
   /** Once the envelope has settled nothing more is published. */
   #closed = false;
@@ -58,7 +72,46 @@ export class ChildAudit {
     readonly onProgress: ((progress: ToolCallProgress) => void) | undefined,
   ) {}
 
+  /** Adds a running record. */
   start(record: ChildRecord): void {
+    this.#insert(record);
+    if (this.onProgress === undefined) return;
+    this.#active.set(record.index, record.tool);
+    this.publish();
+  }
+
+  /**
+   * Adds a queued record. A join queues its waiting calls before it starts any, and each
+   * start publishes, so queueing itself publishes nothing.
+   */
+  queue(record: ChildRecord): void {
+    this.#insert(record);
+    this.queued++;
+  }
+
+  /** A queued record's call has reached the pipeline: it runs now. */
+  begin(record: ChildRecord): void {
+    record.status = 'running';
+    this.queued--;
+    if (this.onProgress === undefined) return;
+    this.#active.set(record.index, record.tool);
+    this.publish();
+  }
+
+  /**
+   * Drops a queued record whose call never started: the interpreter refused its arguments
+   * at its turn, and the guest got that error without a call, as for any refused call.
+   */
+  drop(record: ChildRecord): void {
+    if (record.status !== 'queued') return;
+    const at = this.records.indexOf(record);
+    if (at >= 0) this.records.splice(at, 1);
+    this.#open--;
+    this.queued--;
+    this.publish();
+  }
+
+  #insert(record: ChildRecord): void {
     // Calls of a parallel join may start out of order; the audit stays in call order.
     const records = this.records;
     let at = records.length;
@@ -68,16 +121,24 @@ export class ChildAudit {
     // allocates its (empty) removed-items array.
     if (at === records.length) records[at] = record;
     else records.splice(at, 0, record);
-    this.#running++;
-    if (this.onProgress === undefined) return;
-    this.#active.set(record.index, record.tool);
-    this.publish();
+    this.#open++;
   }
 
-  /** Settles a running record (its call holds it, so no lookup); a settled one stays as it is. */
-  settle(record: ChildRecord, status: Exclude<ChildStatus, 'running'>, result: JsonValue): void {
-    if (record.status !== 'running') return;
-    this.#running--;
+  /**
+   * Settles a running record (its call holds it, so no lookup), or a queued one the script
+   * no longer waits for; a settled one stays as it is.
+   */
+  settle(
+    record: ChildRecord,
+    status: Exclude<ChildStatus, 'running' | 'queued'>,
+    result: JsonValue,
+  ): void {
+    const was = record.status;
+    if (was !== 'running') {
+      if (was !== 'queued') return;
+      this.queued--;
+    }
+    this.#open--;
     record.status = status;
     record.result = result;
     if (status === 'success') this.completed++;
@@ -89,9 +150,9 @@ export class ChildAudit {
     this.publish();
   }
 
-  /** Marks calls still running as cancelled once the script has stopped waiting for them. */
+  /** Marks calls still queued or running as cancelled once the script has stopped waiting for them. */
   cancelRunning(): void {
-    if (this.#running === 0) return;
+    if (this.#open === 0) return;
     for (const record of this.records) this.settle(record, 'cancelled', 'cancelled');
   }
 
@@ -130,6 +191,7 @@ export class ChildAudit {
       failed: this.failed,
       denied: this.denied,
       cancelled: this.cancelled,
+      queued: this.queued,
       waiting: this.waiting,
     };
   }

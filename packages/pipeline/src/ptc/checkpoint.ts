@@ -60,12 +60,12 @@ export function createMemoryCheckpointStore(): CheckpointStore {
 
 /**
  * The envelope's render data when its call is cancelled while the script runs: the nested
- * calls so far, running ones shown as cancelled, and as feedback for the model (delivered by
+ * calls so far, queued and running ones shown as cancelled, and as feedback for the model (delivered by
  * `projectToolCall`) the bounded summary of the work already done.
  */
 export function cancelledRenderData(checkpoint: ToolCallCheckpoint): ToolCallRenderData {
   const children = checkpoint.children.map((child) =>
-    child.status === 'running'
+    child.status === 'running' || child.status === 'queued'
       ? { ...child, status: 'cancelled' as const, result: 'cancelled' }
       : child,
   );
@@ -86,14 +86,20 @@ export function cancelledRenderData(checkpoint: ToolCallCheckpoint): ToolCallRen
 const INTERRUPTED =
   'Error: The ToolCall script was interrupted and will not resume; completed nested calls were not rolled back.';
 
-/** Turns one running checkpoint into a settled, interrupted record; running children become interrupted. */
+/**
+ * Turns one running checkpoint into a settled, interrupted record; queued and running
+ * children become interrupted.
+ */
 export function interruptedRecord(checkpoint: ToolCallCheckpoint): RecoveredToolCall {
   const children = checkpoint.children.map((child) =>
-    child.status === 'running'
+    child.status === 'running' || child.status === 'queued'
       ? {
           ...child,
           status: 'interrupted' as const,
-          result: 'Interrupted: the session ended before this call settled.',
+          result:
+            child.status === 'queued'
+              ? 'Interrupted: the session ended before this queued call started.'
+              : 'Interrupted: the session ended before this call settled.',
         }
       : { ...child },
   );

@@ -8,7 +8,11 @@ import { createPipeline, type PipelineOptions } from '../pipeline.js';
 import type { Tool } from '../tool-types.js';
 import { wrapTool } from '../wrap-tool.js';
 import type { ToolCallProgress } from './audit.js';
-import { createMemoryCheckpointStore, type ToolCallCheckpoint } from './checkpoint.js';
+import {
+  createMemoryCheckpointStore,
+  interruptedRecord,
+  type ToolCallCheckpoint,
+} from './checkpoint.js';
 import { createToolCallDriver, type ToolCallOptions } from './driver.js';
 
 function echoTool(name: string, extra: Partial<{ groups: string[] }> = {}): Tool {
@@ -346,6 +350,116 @@ describe('ToolCallDriver', () => {
     expect([settled.status, settled.renderData.failure?.kind, settled.children[0]?.status]).toEqual(
       ['error', 'cancelled', 'cancelled'],
     );
+  });
+});
+
+describe('ToolCallDriver with a parallel join over the parallelism cap', () => {
+  /** A tool whose calls hang until the test ends them; `started` resolves at the Nth start. */
+  function hanging(until: number) {
+    let reached!: () => void;
+    const started = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let count = 0;
+    const tool = defineTool({
+      name: 'Hang',
+      description: 'Waits forever.',
+      readOnly: true,
+      args: z.object({ n: z.number().int() }),
+      handler: () => {
+        if (++count === until) reached();
+        return new Promise<string>(() => {});
+      },
+    }) as unknown as Tool;
+    return { tool, started };
+  }
+
+  it('audits, journals and publishes the calls waiting for a slot; cancelled, they settle as cancelled', async () => {
+    const { tool, started } = hanging(2);
+    const progress: ToolCallProgress[] = [];
+    const { driver } = harness([tool], {
+      driver: { parallelism: 2, onProgress: (item) => progress.push(item) },
+    });
+    const controller = new AbortController();
+    const pending = driver.run({
+      expression: '(parallel-map (lambda (n) (Hang :n n)) (list 1 2 3 4 5 6))',
+      envelopeId: 'E',
+      catalog: createCatalog({ tools: [tool], native: ['Hang'] }),
+      signal: controller.signal,
+    });
+    await started;
+    const [journal] = driver.journals();
+    expect(
+      journal?.children.map((child) => [child.id, child.status, child.args, child.batch]),
+    ).toEqual([
+      ['E/1', 'running', { n: 1 }, 'batch-1'],
+      ['E/2', 'running', { n: 2 }, 'batch-1'],
+      ['E/3', 'queued', null, 'batch-1'],
+      ['E/4', 'queued', null, 'batch-1'],
+      ['E/5', 'queued', null, 'batch-1'],
+      ['E/6', 'queued', null, 'batch-1'],
+    ]);
+    expect(progress.at(-1)).toMatchObject({ active: ['Hang', 'Hang'], queued: 4, completed: 0 });
+    const live = driver.cancelledRenderData('E');
+    expect(live?.summary).toMatchObject({ calls: 6, cancelled: 6 });
+    controller.abort();
+    const settled = await pending;
+    expect(settled.children.map((child) => [child.id, child.status])).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => [`E/${n}`, 'cancelled']),
+    );
+    expect(settled.renderData.summary).toMatchObject({ calls: 6, cancelled: 6, batches: 1 });
+    expect(settled.result).toContain('0 of 6 nested calls succeeded');
+    expect(progress.at(-1)).toMatchObject({ queued: 0, cancelled: 6 });
+  });
+
+  it('gives each queued call its row once it starts, and leaves none queued when the join ends', async () => {
+    const echo = echoTool('Echo');
+    const progress: ToolCallProgress[] = [];
+    const { run } = harness([echo], {
+      driver: { parallelism: 1, onProgress: (item) => progress.push(item) },
+    });
+    const settled = await run('(parallel-map (lambda (s) (Echo :text s)) (list "a" "b" "c"))');
+    expect(settled.children.map((child) => [child.id, child.status, child.args])).toEqual([
+      ['E/1', 'success', { text: 'a' }],
+      ['E/2', 'success', { text: 'b' }],
+      ['E/3', 'success', { text: 'c' }],
+    ]);
+    expect(progress.map((item) => item.queued)).toContain(2);
+    expect(progress.at(-1)).toMatchObject({ queued: 0, completed: 3 });
+  });
+
+  it('drops the row of a queued call whose arguments the interpreter refuses at its turn', async () => {
+    const echo = echoTool('Echo');
+    const { run } = harness([echo], { driver: { parallelism: 1 } });
+    const settled = await run(
+      '(parallel-map (lambda (s) (Echo :text s)) (list "a" (lambda () 1) "c"))',
+    );
+    expect(settled.status).toBe('success');
+    expect(settled.children.map((child) => [child.id, child.status])).toEqual([
+      ['E/1', 'success'],
+      ['E/3', 'success'],
+    ]);
+  });
+
+  it('recovers a journal with queued calls as interrupted, saying they never started', async () => {
+    const { tool, started } = hanging(2);
+    const { driver } = harness([tool], { driver: { parallelism: 2 } });
+    void driver.run({
+      expression: '(parallel-map (lambda (n) (Hang :n n)) (list 1 2 3))',
+      envelopeId: 'E',
+      catalog: createCatalog({ tools: [tool], native: ['Hang'] }),
+    });
+    await started;
+    const [journal] = driver.journals();
+    const recovered = interruptedRecord(journal as ToolCallCheckpoint);
+    expect(
+      recovered.renderData.childCalls.map((child) => [child.id, child.status, child.result]),
+    ).toEqual([
+      ['E/1', 'interrupted', 'Interrupted: the session ended before this call settled.'],
+      ['E/2', 'interrupted', 'Interrupted: the session ended before this call settled.'],
+      ['E/3', 'interrupted', 'Interrupted: the session ended before this queued call started.'],
+    ]);
+    expect(recovered.result).toContain('- E/3 Hang: interrupted');
   });
 });
 

@@ -9,6 +9,11 @@ import {
 } from './checkpoint.js';
 import type { ToolCallRenderData } from './render-data.js';
 import { journalOf, runScript } from './run-script.js';
+import {
+  type CommitOptions,
+  type SettlementCommit,
+  SettlementCommits,
+} from './settlement-commits.js';
 import type { DriverSettings, ScriptRequest, ScriptSpan, ToolCallSettlement } from './types.js';
 
 /** Options of `createToolCallDriver`. */
@@ -30,6 +35,13 @@ export interface ToolCallOptions {
   telemetry?: (span: ScriptSpan) => void;
   /** Durable envelope checkpoints: before the first nested call and at settlement. */
   checkpoints?: CheckpointStore;
+  /**
+   * Who commits the settlement checkpoint (default `settlement`: the driver, as the script
+   * settles). With `host`, the host calls `commit` once it has projected and kept the result
+   * (`projectToolCall` does, given the driver), so a process killed in between is recovered
+   * from the running checkpoint rather than leaving a settled one whose outcome nobody saw.
+   */
+  settlementCommit?: SettlementCommit;
   /** The base clock for wall-time budgets; time waiting for a person is excluded from it. */
   clock?: Clock;
   onWarning?: (message: string) => void;
@@ -42,6 +54,14 @@ export interface ToolCallDriver {
   journals(): ToolCallCheckpoint[];
   /** The render data of a script in flight as if cancelled now, or undefined once it settled. */
   cancelledRenderData(envelopeId: string): ToolCallRenderData | undefined;
+  /**
+   * Commits a script's settlement once its result has been projected and kept (with
+   * `settlementCommit: 'host'`): writes the settled checkpoint held since the script settled,
+   * or with `consume` removes the checkpoint. A commit that comes while the script is still
+   * winding down (a cancelled call shown at once) applies when it settles. Resolves once the
+   * store has done it; does nothing for an envelope it holds nothing for.
+   */
+  commit(envelopeId: string, options?: CommitOptions): Promise<void>;
 }
 
 const KEYS = new Set([
@@ -54,6 +74,7 @@ const KEYS = new Set([
   'onProgress',
   'telemetry',
   'checkpoints',
+  'settlementCommit',
   'clock',
   'onWarning',
 ]);
@@ -96,6 +117,12 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
       throw new TypeError(`createToolCallDriver: ${key} must have ${methods.join(', ')} methods`);
     }
   }
+  const settlementCommit = options.settlementCommit ?? 'settlement';
+  if (settlementCommit !== 'settlement' && settlementCommit !== 'host') {
+    throw new TypeError(
+      `createToolCallDriver: settlementCommit must be 'settlement' or 'host', received ${String(settlementCommit)}`,
+    );
+  }
   const limits: Limits = { ...defaultLimits, ...(options.limits ?? {}) };
   const bounds: AuditBounds = { ...DEFAULT_AUDIT_BOUNDS };
   for (const [key, value] of Object.entries(options.auditBounds ?? {})) {
@@ -113,6 +140,10 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
     onProgress: options.onProgress,
     telemetry: options.telemetry,
     checkpoints: options.checkpoints,
+    commits:
+      options.checkpoints === undefined
+        ? undefined
+        : new SettlementCommits(settlementCommit, options.checkpoints, options.onWarning),
     clock: options.clock,
     onWarning: options.onWarning,
     journals: new Map(),
@@ -133,6 +164,15 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
       return runScript(settings, request);
     },
     journals: () => [...settings.journals].map(([id, audit]) => journalOf(id, audit.records)),
+    commit(envelopeId, commitOptions = {}) {
+      if (typeof envelopeId !== 'string') {
+        throw new TypeError('ToolCallDriver.commit: expected an envelope id string');
+      }
+      return (
+        settings.commits?.commit(envelopeId, commitOptions, settings.journals.has(envelopeId)) ??
+        Promise.resolve()
+      );
+    },
     cancelledRenderData(envelopeId) {
       const audit = settings.journals.get(envelopeId);
       return audit === undefined

@@ -12,8 +12,10 @@ export { type CheckpointWriter, isWriterEnded } from './checkpoint-writer.js';
 export { createToolCallDriver, type ToolCallDriver, type ToolCallOptions } from './driver.js';
 export { createPausableClock, type PausableClock } from './pausable-clock.js';
 export type { ChildCall, ChildCallStatus, ToolCallRenderData } from './render-data.js';
+export type { CommitOptions, SettlementCommit } from './settlement-commits.js';
 export {
   createToolCallTool,
+  type ProjectToolCallOptions,
   projectToolCall,
   TOOL_CALL_DESCRIPTION,
   type ToolCallToolOptions,

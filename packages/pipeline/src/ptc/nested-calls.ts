@@ -1,4 +1,4 @@
-import { SettledCall, type ToolBinding, ToolDenied } from '@toolcall/interpreter';
+import { type QueueEvent, SettledCall, type ToolBinding, ToolDenied } from '@toolcall/interpreter';
 import type { Catalog } from '../catalog/catalog.js';
 import { isPlainObject, type JsonObject, type JsonValue } from '../json.js';
 import type { ToolOutcome, ToolRun } from '../outcome.js';
@@ -76,6 +76,12 @@ export class NestedCalls {
   #retained = 0;
   /** `ENVELOPE-ID/`, the start of every child id. */
   readonly #idPrefix: string;
+  /**
+   * The queued rows of the current join by call index less `#queuedBase`, each emptied when
+   * its call starts. Joins do not overlap: the script waits for one before the next.
+   */
+  #queuedRows: (ChildRow | undefined)[] = [];
+  #queuedBase = 0;
 
   constructor(
     readonly settings: DriverSettings,
@@ -91,6 +97,38 @@ export class NestedCalls {
     if (waiting) this.clock.pause();
     else this.clock.resume();
     this.audit.wait(waiting);
+  };
+
+  /**
+   * The interpreter's queue observer: a join's call waiting for a free slot gets a queued
+   * audit row (index, tool, batch; no arguments yet), which its call takes over when it
+   * starts; a waiting call refused at its turn never ran, and its row goes.
+   */
+  readonly onQueued = (event: QueueEvent): void => {
+    const { index } = event;
+    if (event.type === 'call-refused') {
+      const row = this.#queuedRows[index - this.#queuedBase];
+      if (row === undefined) return;
+      this.#queuedRows[index - this.#queuedBase] = undefined;
+      this.audit.drop(row);
+      return;
+    }
+    if (index !== this.#queuedBase + this.#queuedRows.length) {
+      // The first waiting call of a new join.
+      this.#queuedRows = [];
+      this.#queuedBase = index;
+    }
+    const row = new ChildRow(
+      this,
+      index,
+      this.#idPrefix + index,
+      event.tool,
+      null,
+      event.batch ?? null,
+      'queued',
+    );
+    this.#queuedRows[index - this.#queuedBase] = row;
+    this.audit.queue(row);
   };
 
   /** The interpreter roster of a catalog: every entry, bound to `call`. */
@@ -117,6 +155,7 @@ export class NestedCalls {
   cancelRunning(): void {
     for (const run of this.#running) run?.cancel();
     this.audit.cancelRunning();
+    this.#queuedRows = [];
   }
 
   /**
@@ -133,21 +172,31 @@ export class NestedCalls {
   ): unknown {
     const { audit, envelopeId, settings } = this;
     const tool = definition.name;
-    // childToolUseId's form, without its argument check: the interpreter's index is valid.
-    const id = this.#idPrefix + index;
-    const record = new ChildRow(
-      this,
-      index,
-      id,
-      tool,
-      boundGuestArguments(args as Record<string, unknown>, settings.bounds),
-      batch ?? null,
-    );
-    audit.start(record);
+    const queued = this.#queuedRows;
+    const slot = index - this.#queuedBase;
+    let record: ChildRow | undefined;
+    if (slot >= 0 && slot < queued.length) record = queued[slot];
+    if (record !== undefined) {
+      queued[slot] = undefined;
+      record.args = boundGuestArguments(args as Record<string, unknown>, settings.bounds);
+      audit.begin(record);
+    } else {
+      record = new ChildRow(
+        this,
+        index,
+        // childToolUseId's form, without its argument check: the interpreter's index is valid.
+        this.#idPrefix + index,
+        tool,
+        boundGuestArguments(args as Record<string, unknown>, settings.bounds),
+        batch ?? null,
+        'running',
+      );
+      audit.start(record);
+    }
     const run = settings.pipeline.runTool({
       name: tool,
       input: args,
-      toolUseId: id,
+      toolUseId: record.id,
       parentId: envelopeId,
       source: 'ptc',
       onPermissionWait: this.#onPermissionWait,
@@ -253,6 +302,7 @@ class ChildRow extends SettledCall implements ChildRecord {
     tool: string,
     args: JsonObject | null,
     batch: string | null,
+    status: 'queued' | 'running',
   ) {
     super();
     this.#calls = calls;
@@ -261,7 +311,7 @@ class ChildRow extends SettledCall implements ChildRecord {
     this.tool = tool;
     this.args = args;
     this.batch = batch;
-    this.status = 'running';
+    this.status = status;
     this.result = null;
     this.warning = false;
     this.renderData = null;

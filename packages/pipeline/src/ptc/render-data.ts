@@ -69,6 +69,9 @@ export function childCallStatus(record: ChildRecord): ChildCallStatus {
   switch (record.status) {
     case 'success':
       return record.warning ? 'warning' : 'success';
+    case 'queued':
+      // Not yet started: shown as pending, like a running call. A settled script has none.
+      return 'running';
     case 'running':
     case 'cancelled':
     case 'denied':

@@ -40,6 +40,7 @@ export async function runScript(
       clock: pausable.clock,
       // The child audit is the record of every call; the interpreter need not keep its own.
       recordCalls: false,
+      onQueued: calls.onQueued,
       ...(request.signal === undefined ? {} : { signal: request.signal }),
     });
   } catch (error) {
@@ -78,29 +79,15 @@ export async function runScript(
       settings.onWarning?.(`ToolCall telemetry failed: ${messageOf(error)}`);
     }
   }
-  if (settings.checkpoints !== undefined) {
-    try {
-      await settings.checkpoints.write({
-        ...journalOf(envelopeId, children),
-        state: 'settled',
-        settlement: {
-          status: settlement.status,
-          result: resultPreview(settlement.result, settings.bounds.directPreview),
-        },
-      });
-    } catch (error) {
-      // A running checkpoint left behind would be recovered as interrupted although the
-      // script settled: remove it.
-      let removed = 'it was removed';
-      try {
-        await settings.checkpoints.remove(envelopeId);
-      } catch (removal) {
-        removed = `removing its running checkpoint failed too (${messageOf(removal)}), so recovery will report it interrupted`;
-      }
-      settings.onWarning?.(
-        `The ToolCall settlement checkpoint of ${envelopeId} could not be written (${messageOf(error)}); ${removed}.`,
-      );
-    }
+  if (settings.commits !== undefined) {
+    await settings.commits.settled({
+      ...journalOf(envelopeId, children),
+      state: 'settled',
+      settlement: {
+        status: settlement.status,
+        result: resultPreview(settlement.result, settings.bounds.directPreview),
+      },
+    });
   }
   return settlement;
 }

@@ -7,6 +7,7 @@ import type { Pipeline } from '../pipeline.js';
 import type { ProviderResult } from '../project.js';
 import type { HandlerContext, Tool } from '../tool-types.js';
 import type { ToolCallDriver } from './driver.js';
+import type { CommitOptions } from './settlement-commits.js';
 
 /** The static part of ToolCall's description; the dialect manual is retrieved on demand. */
 export const TOOL_CALL_DESCRIPTION = [
@@ -71,10 +72,30 @@ export function toolCallFeedback(outcome: ToolOutcome): string[] {
   return data.feedback.filter((item): item is string => typeof item === 'string');
 }
 
-/** Projects a ToolCall envelope for a provider, delivering its children's feedback too. */
-export function projectToolCall(
+/** Options of `projectToolCall`. */
+export interface ProjectToolCallOptions extends CommitOptions {
+  /**
+   * The driver whose settlement to commit once the projection is done: with
+   * `settlementCommit: 'host'`, this is the commit the spec orders after projection.
+   */
+  readonly driver?: Pick<ToolCallDriver, 'commit'>;
+}
+
+/**
+ * Projects a ToolCall envelope for a provider, delivering its children's feedback too; given
+ * a driver, then commits the script's settlement. A projection that fails commits nothing.
+ */
+export async function projectToolCall(
   pipeline: Pick<Pipeline, 'project'>,
   outcome: ToolOutcome,
+  options: ProjectToolCallOptions = {},
 ): Promise<ProviderResult> {
-  return pipeline.project(outcome, { feedback: toolCallFeedback(outcome) });
+  const projected = await pipeline.project(outcome, { feedback: toolCallFeedback(outcome) });
+  if (options.driver !== undefined && outcome.toolName === 'ToolCall') {
+    await options.driver.commit(
+      outcome.toolUseId,
+      options.consume === undefined ? {} : { consume: options.consume },
+    );
+  }
+  return projected;
 }

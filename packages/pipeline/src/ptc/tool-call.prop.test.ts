@@ -66,8 +66,20 @@ describe('ToolCall properties', () => {
       expect(settled.children.map((child) => child.id)).toEqual(
         settled.children.map((child) => `E/${child.index}`),
       );
-      expect([...settled.children.map((child) => child.id)].sort()).toEqual([...started].sort());
-      expect(settled.children.every((child) => child.status !== 'running')).toBe(true);
+      // Every started call has its row. A join's calls waiting for a slot have rows too, from
+      // the moment they queue: those a denial left unstarted settle as cancelled.
+      const ids = settled.children.map((child) => child.id);
+      expect(started.filter((id) => !ids.includes(id))).toEqual([]);
+      const unstarted = settled.children.filter((child) => !started.includes(child.id));
+      if (!parallel) expect(unstarted).toEqual([]);
+      for (const child of unstarted) {
+        expect(child).toMatchObject({ status: 'cancelled', result: 'cancelled', args: null });
+      }
+      if (parallel) expect(ids).toEqual(numbers.map((_, at) => `E/${at + 1}`).slice(0, ids.length));
+      if (parallel && numbers.length > parallelism) expect(ids).toHaveLength(numbers.length);
+      expect(
+        settled.children.every((child) => child.status !== 'running' && child.status !== 'queued'),
+      ).toBe(true);
       const denied = numbers.findIndex((n) => n % 10 === 7);
       expect(settled.status).toBe(denied === -1 ? 'success' : 'error');
       if (denied === -1) expect(settled.children).toHaveLength(numbers.length);

@@ -290,6 +290,7 @@ describe('ToolCall', () => {
       failed: 0,
       denied: 0,
       cancelled: 0,
+      queued: 0,
       waiting: 0,
     });
     expect(progress).toContainEqual({
@@ -299,6 +300,7 @@ describe('ToolCall', () => {
       failed: 0,
       denied: 0,
       cancelled: 0,
+      queued: 0,
       waiting: 0,
     });
   });
@@ -459,6 +461,7 @@ describe('a ToolCall cancelled mid-script', () => {
       failed: 0,
       denied: 0,
       cancelled: 1,
+      queued: 0,
       waiting: 0,
     });
     late('allow-always');

@@ -6,6 +6,7 @@ import type { ChildAudit, ChildRecord, ToolCallProgress } from './audit.js';
 import type { AuditBounds } from './bounds.js';
 import type { CheckpointStore } from './checkpoint.js';
 import type { ToolCallRenderData } from './render-data.js';
+import type { SettlementCommits } from './settlement-commits.js';
 
 /** The one redacted telemetry span of a script: never script text, arguments or results. */
 export interface ScriptSpan {
@@ -38,6 +39,8 @@ export interface DriverSettings {
   readonly checkpoints: CheckpointStore | undefined;
   readonly clock: Clock | undefined;
   readonly onWarning: ((message: string) => void) | undefined;
+  /** The settlement checkpoints, when there is a checkpoint store. */
+  readonly commits: SettlementCommits | undefined;
   /** Journals of running scripts, for an unrelated autosave to capture. */
   readonly journals: Map<string, ChildAudit>;
 }
