@@ -12,6 +12,11 @@ const rule = z.string().superRefine((text, context) => {
 
 const UPSTREAM_NAME = /^[a-z][a-z0-9_-]*$/;
 
+/** The tools of an upstream admitted into composed scripts: named, or those it marks read-only. */
+const composable = z.union([z.literal('read-only'), z.array(z.string().min(1))], {
+  error: 'expected "read-only" or an array of tool names',
+});
+
 /** The shape of `.toolcall/config.json` and of the user file under the XDG config directory. */
 export const configSchema = z
   .object({
@@ -44,7 +49,7 @@ export const configSchema = z
           .object({
             command: z.string().min(1),
             args: z.array(z.string()).optional(),
-            composable: z.array(z.string()).optional(),
+            composable: composable.optional(),
           })
           .strict(),
       )

@@ -83,6 +83,17 @@ describe('config file errors', () => {
     ]);
   });
 
+  it('takes "read-only" or a list of tool names as an upstream\'s composable tools', async () => {
+    expect(
+      await errorsOf(
+        '{"upstreams":{"a":{"command":"x","composable":"all"},"b":{"command":"x","composable":["ok",""]}}}',
+      ),
+    ).toEqual([
+      'at $.upstreams.a.composable: expected "read-only" or an array of tool names',
+      'at $.upstreams.b.composable.1: Too small: expected string to have >=1 characters',
+    ]);
+  });
+
   it('checks the telemetry switch', async () => {
     expect(await errorsOf('{"telemetry":"off"}')).toEqual([
       'at $.telemetry: expected boolean, received string',
