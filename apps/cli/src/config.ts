@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { Limits } from '@toolcall/interpreter';
 import { z } from 'zod';
 import { parseRule } from './rules.js';
 
@@ -11,6 +12,32 @@ const rule = z.string().superRefine((text, context) => {
 });
 
 const UPSTREAM_NAME = /^[a-z][a-z0-9_-]*$/;
+
+/** The tools of an upstream admitted into composed scripts: named, or those it marks read-only. */
+const composable = z.union([z.literal('read-only'), z.array(z.string().min(1))], {
+  error: 'expected "read-only" or an array of tool names',
+});
+
+/** A budget of the interpreter, in the unit `@toolcall/interpreter`'s `Limits` documents. */
+const budget = z.number().positive();
+
+/** The interpreter's budgets, each optional; the compiler keeps the keys those of `Limits`. */
+const limits = z
+  .object({
+    scriptBytes: budget.optional(),
+    syntaxNodes: budget.optional(),
+    depth: budget.optional(),
+    steps: budget.optional(),
+    wallTime: budget.optional(),
+    nestedCalls: budget.optional(),
+    recursionDepth: budget.optional(),
+    transformedSize: budget.optional(),
+    regexpWork: budget.optional(),
+    numericSize: budget.optional(),
+    valueSize: budget.optional(),
+    retainedValues: budget.optional(),
+  } satisfies Record<keyof Limits, z.ZodOptional<z.ZodNumber>>)
+  .strict();
 
 /** The shape of `.toolcall/config.json` and of the user file under the XDG config directory. */
 export const configSchema = z
@@ -44,7 +71,7 @@ export const configSchema = z
           .object({
             command: z.string().min(1),
             args: z.array(z.string()).optional(),
-            composable: z.array(z.string()).optional(),
+            composable: composable.optional(),
           })
           .strict(),
       )
@@ -54,6 +81,8 @@ export const configSchema = z
         contextWindow: z.number().int().positive().optional(),
         listingShare: z.number().positive().max(1).optional(),
         returnedLineThreshold: z.number().int().min(0).optional(),
+        parallelism: z.number().int().positive().optional(),
+        limits: limits.optional(),
       })
       .strict()
       .optional(),
@@ -88,7 +117,7 @@ export async function loadConfigFile(file: string): Promise<ConfigResult> {
   } catch (error) {
     return { success: false, error: `${file}: not JSON (${(error as Error).message})` };
   }
-  const parsed = configSchema.safeParse(json);
+  const parsed = configSchema.safeParse(json, { reportInput: true });
   if (parsed.success) return { success: true, value: parsed.data };
   return {
     success: false,
@@ -122,6 +151,10 @@ function describe(issue: z.core.$ZodIssue): string {
         ? `a name matching ${pattern.pattern}`
         : 'a valid name';
     return `bad key ${JSON.stringify(key)}: expected ${expected}`;
+  }
+  if (issue.code === 'invalid_type' && issue.expected === 'int') {
+    // A number that is not a whole number: name the value, since its type is right.
+    return `expected an integer, received ${JSON.stringify(issue.input)}`;
   }
   if (issue.code === 'invalid_type') {
     const received = /received (\w+)$/.exec(issue.message)?.[1];
@@ -190,7 +223,8 @@ function shapeAt(path: readonly PropertyKey[]): string | undefined {
 }
 /**
  * Loads the user file then the workspace file; workspace rules come after, and the workspace's
- * sandbox, `telemetry` and each of its `toolCall` settings win.
+ * sandbox, `telemetry` and each of its `toolCall` settings win (each budget of `toolCall.limits`
+ * on its own).
  */
 export async function loadConfig(workspace: string, env: NodeJS.ProcessEnv): Promise<ConfigResult> {
   const user = await loadConfigFile(userConfigPath(env));
@@ -205,7 +239,12 @@ export async function loadConfig(workspace: string, env: NodeJS.ProcessEnv): Pro
   ];
   const mode = b.permissions?.mode ?? a.permissions?.mode;
   const sandbox = b.sandbox ?? a.sandbox;
-  const toolCall = { ...a.toolCall, ...b.toolCall };
+  const budgets = { ...a.toolCall?.limits, ...b.toolCall?.limits };
+  const toolCall = {
+    ...a.toolCall,
+    ...b.toolCall,
+    ...(Object.keys(budgets).length > 0 ? { limits: budgets } : {}),
+  };
   const telemetry = b.telemetry ?? a.telemetry;
   return {
     success: true,

@@ -10,6 +10,7 @@ import {
   connectUpstream,
   parseUpstream,
   type Upstream,
+  UpstreamConfigError,
   type UpstreamSpec,
 } from './mcp-upstream.js';
 import { workspaceProblem } from './session.js';
@@ -59,7 +60,8 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     } catch (error) {
       io.stderr.write(`toolcall mcp: upstream ${spec.name}: ${(error as Error).message}\n`);
       await Promise.all(upstreams.map((upstream) => upstream.close()));
-      return 1;
+      // A `composable` name the server does not list is a configuration error, like a bad file.
+      return error instanceof UpstreamConfigError ? 2 : 1;
     }
   }
   // The server is made once the tool set exists (its listing goes into the instructions); the

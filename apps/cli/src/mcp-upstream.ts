@@ -8,9 +8,15 @@ export interface UpstreamSpec {
   readonly name: string;
   readonly command: string;
   readonly args: readonly string[];
-  /** Tool names admitted for composition (read-only annotated tools always are). */
-  readonly composable: readonly string[];
+  /**
+   * The tools admitted into composed scripts: these names, or `read-only` for the ones the server
+   * annotates `readOnlyHint: true`. The others are standalone-only.
+   */
+  readonly composable: readonly string[] | 'read-only';
 }
+
+/** A `composable` name the upstream does not list: a configuration error, not a failed start. */
+export class UpstreamConfigError extends Error {}
 
 /** A connected upstream: its tools wrapped as `NAME/tool`, the composable ones, and a closer. */
 export interface Upstream {
@@ -25,6 +31,20 @@ export function parseUpstream(text: string): UpstreamSpec | undefined {
   if (match === null) return undefined;
   const [command, ...args] = match[2]!.trim().split(/\s+/);
   return { name: match[1]!, command: command!, args, composable: [] };
+}
+
+/** The problem with the `composable` names the server does not list, or `undefined`. */
+function unknownNames(
+  spec: UpstreamSpec,
+  listed: readonly { readonly name: string }[],
+): string | undefined {
+  if (spec.composable === 'read-only') return undefined;
+  const names = new Set(listed.map((entry) => entry.name));
+  const unknown = spec.composable.filter((name) => !names.has(name));
+  if (unknown.length === 0) return undefined;
+  const offered = names.size === 0 ? 'it lists no tools' : `it lists ${[...names].join(', ')}`;
+  const quoted = unknown.map((name) => JSON.stringify(name)).join(', ');
+  return `composable names ${unknown.length === 1 ? 'a tool' : 'tools'} the server does not list: ${quoted}; ${offered}`;
 }
 
 interface McpContent {
@@ -46,12 +66,20 @@ export async function connectUpstream(spec: UpstreamSpec, cwd: string): Promise<
     }),
   );
   const { tools: listed } = await client.listTools();
+  const unknown = unknownNames(spec, listed);
+  if (unknown !== undefined) {
+    await client.close();
+    throw new UpstreamConfigError(unknown);
+  }
   const tools: Tool[] = [];
   const composable: string[] = [];
   for (const entry of listed) {
+    // The hint is the server's word: it marks the tool read-only for permissions and MCP
+    // annotations, but only the configuration admits a tool into composed scripts.
     const readOnly = entry.annotations?.readOnlyHint === true;
-    const identity = `${spec.name}/${entry.name}`;
-    if (readOnly || spec.composable.includes(entry.name)) composable.push(identity);
+    const admitted =
+      spec.composable === 'read-only' ? readOnly : spec.composable.includes(entry.name);
+    if (admitted) composable.push(`${spec.name}/${entry.name}`);
     tools.push(
       wrapTool({
         category: spec.name,

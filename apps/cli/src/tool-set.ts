@@ -41,7 +41,10 @@ export interface CliToolSetOptions {
   readonly composable?: readonly string[];
   /** Counts loopback hosts as public for WebFetch (tests serve on 127.0.0.1). */
   readonly loopbackIsPublic?: boolean;
-  /** The config's `toolCall` settings: the listing's budget and the Returned row threshold. */
+  /**
+   * The config's `toolCall` settings: the listing's budget, the Returned row threshold, the
+   * parallelism cap and the interpreter's budgets.
+   */
   readonly toolCall?: Config['toolCall'];
   /** Receives every telemetry record and `ptc-script` span; closed after the tool set. */
   readonly telemetry?: TelemetryLog;
@@ -83,6 +86,18 @@ async function scriptsEnded(ended: () => boolean): Promise<void> {
   while (!ended() && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** The config's `toolCall` settings that ToolCall's driver takes, without the listing's. */
+function driverSettings(
+  toolCall: Config['toolCall'],
+): Pick<NonNullable<Config['toolCall']>, 'returnedLineThreshold' | 'parallelism' | 'limits'> {
+  const { returnedLineThreshold, parallelism, limits } = toolCall ?? {};
+  return {
+    ...(returnedLineThreshold === undefined ? {} : { returnedLineThreshold }),
+    ...(parallelism === undefined ? {} : { parallelism }),
+    ...(limits === undefined ? {} : { limits }),
+  };
 }
 
 /** The group of upstream MCP tools, discoverable through ToolSearch and callable from ToolCall. */
@@ -128,9 +143,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     composable: options.composable ?? [],
     ...(telemetry === undefined ? {} : { telemetry: (record) => telemetry.record(record) }),
     toolCall: {
-      ...(options.toolCall?.returnedLineThreshold === undefined
-        ? {}
-        : { returnedLineThreshold: options.toolCall.returnedLineThreshold }),
+      ...driverSettings(options.toolCall),
       ...(telemetry === undefined ? {} : { telemetry: (span) => telemetry.span(span) }),
     },
     ...(options.loopbackIsPublic ? { web: { fetch: { treatLoopbackAsPublic: true } } } : {}),

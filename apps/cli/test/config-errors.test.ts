@@ -79,7 +79,36 @@ describe('config file errors', () => {
       'at $.toolCall.contextWindow: Too small: expected number to be >0',
       'at $.toolCall.listingShare: Too big: expected number to be <=1',
       'at $.toolCall.returnedLineThreshold: Too small: expected number to be >=0',
-      'at $.toolCall: unknown key "share"; expected only contextWindow, listingShare, returnedLineThreshold',
+      'at $.toolCall: unknown key "share"; expected only contextWindow, listingShare, returnedLineThreshold, parallelism, limits',
+    ]);
+  });
+
+  it('checks the parallelism cap and every interpreter budget, naming the budgets', async () => {
+    expect(
+      await errorsOf(
+        '{"toolCall":{"parallelism":1.5,"limits":{"steps":0,"wallTime":"1s","nestedCalls":-2,"step":9}}}',
+      ),
+    ).toEqual([
+      'at $.toolCall.parallelism: expected an integer, received 1.5',
+      'at $.toolCall.limits.steps: Too small: expected number to be >0',
+      'at $.toolCall.limits.wallTime: expected number, received string',
+      'at $.toolCall.limits.nestedCalls: Too small: expected number to be >0',
+      'at $.toolCall.limits: unknown key "step"; expected only scriptBytes, syntaxNodes, depth, steps, wallTime, nestedCalls, recursionDepth, transformedSize, regexpWork, numericSize, valueSize, retainedValues',
+    ]);
+    expect(await errorsOf('{"toolCall":{"parallelism":0,"limits":[]}}')).toEqual([
+      'at $.toolCall.parallelism: Too small: expected number to be >0',
+      'at $.toolCall.limits: expected an object with keys scriptBytes, syntaxNodes, depth, steps, wallTime, nestedCalls, recursionDepth, transformedSize, regexpWork, numericSize, valueSize, retainedValues, received array',
+    ]);
+  });
+
+  it('takes "read-only" or a list of tool names as an upstream\'s composable tools', async () => {
+    expect(
+      await errorsOf(
+        '{"upstreams":{"a":{"command":"x","composable":"all"},"b":{"command":"x","composable":["ok",""]}}}',
+      ),
+    ).toEqual([
+      'at $.upstreams.a.composable: expected "read-only" or an array of tool names',
+      'at $.upstreams.b.composable.1: Too small: expected string to have >=1 characters',
     ]);
   });
 

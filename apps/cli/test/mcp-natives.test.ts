@@ -49,7 +49,9 @@ function workspace(toolCall?: Record<string, unknown>): string {
   writeFileSync(
     join(dir, '.toolcall', 'config.json'),
     JSON.stringify({
-      upstreams: { up: { command: process.execPath, args: [upstream], composable: ['write'] } },
+      upstreams: {
+        up: { command: process.execPath, args: [upstream], composable: ['write', 'echo'] },
+      },
       ...(toolCall === undefined ? {} : { toolCall }),
     }),
   );
@@ -198,7 +200,7 @@ describe('toolcall mcp: ToolCall checkpoints', () => {
 });
 
 describe('toolcall mcp: config-file upstreams and asking', () => {
-  it('admits an upstream tool the config lists as composable into a composed script', async () => {
+  it('admits the upstream tools the config lists as composable into a composed script', async () => {
     const result = await yes.callTool({
       name: 'ToolCall',
       arguments: { expression: '(list (up/write :text "x") (up/echo :text "y"))' },

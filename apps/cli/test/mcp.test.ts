@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, tempDir } from './helpers.js';
+import { bin, tempDir, toolcall } from './helpers.js';
 
 const upstream = fileURLToPath(new URL('./fixtures/upstream-server.mjs', import.meta.url));
 const PNG =
@@ -15,10 +15,15 @@ const PNG =
 
 type Content = { type: string; text?: string; data?: string; mimeType?: string };
 
+/**
+ * Starts `toolcall mcp` in `cwd` with the fixture upstream as `up` (given with `--upstream`
+ * unless `upstreamFlag` is false, when the workspace config names it) and connects to it.
+ */
 async function connect(
   args: readonly string[],
   cwd: string,
   answer?: (message: string) => string | Promise<string>,
+  upstreamFlag = true,
 ): Promise<Client> {
   const client = new Client(
     { name: 'test', version: '1.0.0' },
@@ -33,13 +38,31 @@ async function connect(
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [bin, 'mcp', '--upstream', `up=${process.execPath} ${upstream}`, ...args],
+      args: [
+        bin,
+        'mcp',
+        ...(upstreamFlag ? ['--upstream', `up=${process.execPath} ${upstream}`] : []),
+        ...args,
+      ],
       cwd,
       env: { ...process.env, XDG_CONFIG_HOME: `${cwd}/.xdg` } as Record<string, string>,
       stderr: 'ignore',
     }),
   );
   return client;
+}
+
+/** A workspace whose config starts the fixture upstream as `up` with these `composable` tools. */
+function upstreamConfigDir(composable: unknown): string {
+  const dir = tempDir();
+  mkdirSync(join(dir, '.toolcall'));
+  writeFileSync(
+    join(dir, '.toolcall', 'config.json'),
+    JSON.stringify({
+      upstreams: { up: { command: process.execPath, args: [upstream], composable } },
+    }),
+  );
+  return dir;
 }
 
 const textOf = (result: Record<string, unknown>) =>
@@ -53,6 +76,8 @@ let url: string;
 let plain: Client;
 const asked: string[] = [];
 let eliciting: Client;
+/** Its config admits the tools the upstream marks read-only into composed scripts. */
+let composing: Client;
 const plainDir = tempDir();
 const elicitingDir = tempDir();
 for (const dir of [plainDir, elicitingDir]) {
@@ -71,11 +96,13 @@ beforeAll(async () => {
     asked.push(message);
     return 'allow-once';
   });
+  composing = await connect([], upstreamConfigDir('read-only'), undefined, false);
 }, 60_000);
 
 afterAll(async () => {
   await plain?.close();
   await eliciting?.close();
+  await composing?.close();
   web?.close();
 });
 
@@ -285,9 +312,26 @@ describe('toolcall mcp', () => {
     expect(textOf(result)).toContain('Grep input is invalid');
   });
 
+  it('keeps every upstream tool standalone-only without configuration, even a read-only one', async () => {
+    const composed = await plain.callTool({
+      name: 'ToolCall',
+      arguments: { expression: '(list (up/echo :text "x"))' },
+    });
+    expect(composed.isError).toBe(true);
+    expect(textOf(composed)).toContain('up/echo is standalone-only');
+    // Called alone it runs, without asking: the server marks it read-only.
+    const direct = await plain.callTool({
+      name: 'ToolCall',
+      arguments: { expression: '(up/echo :text "x")' },
+    });
+    expect([direct.isError, textOf(direct)]).toEqual([false, 'X']);
+    const found = await plain.callTool({ name: 'ToolSearch', arguments: { query: 'up/echo' } });
+    expect(textOf(found)).toContain('(up/echo :text string) [standalone only]');
+  });
+
   it('composes upstream tools in one ToolCall script with progress notifications', async () => {
     const progress: string[] = [];
-    const result = await plain.callTool(
+    const result = await composing.callTool(
       {
         name: 'ToolCall',
         arguments: {
@@ -308,11 +352,15 @@ describe('toolcall mcp', () => {
   });
 
   it('keeps an upstream tool that is not read-only standalone-only', async () => {
-    const composed = await plain.callTool({
-      name: 'ToolCall',
-      arguments: { expression: '(list (up/write :text "x"))' },
-    });
-    expect(composed.isError).toBe(true);
+    // Not admitted by `composable: "read-only"`, nor without configuration.
+    for (const client of [composing, plain]) {
+      const composed = await client.callTool({
+        name: 'ToolCall',
+        arguments: { expression: '(list (up/write :text "x"))' },
+      });
+      expect(composed.isError).toBe(true);
+      expect(textOf(composed)).toContain('up/write is standalone-only');
+    }
     const direct = await plain.callTool({
       name: 'ToolCall',
       arguments: { expression: '(up/write :text "x")' },
@@ -331,6 +379,19 @@ describe('toolcall mcp', () => {
       type: 'image',
       data: PNG,
       mimeType: 'image/png',
+    });
+  });
+});
+
+describe('toolcall mcp: composable upstream tools in the config', () => {
+  it('refuses to start when composable names a tool the upstream does not list', async () => {
+    const result = await toolcall(['mcp'], { cwd: upstreamConfigDir(['echo', 'nope', 'wrte']) })
+      .done;
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'toolcall mcp: upstream up: composable names tools the server does not list: "nope", "wrte"; it lists echo, image, write\n',
     });
   });
 });
