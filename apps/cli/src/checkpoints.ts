@@ -21,8 +21,10 @@ export interface SessionCheckpoints {
   autosave(journals: () => readonly ToolCallCheckpoint[]): void;
   /**
    * Turns the checkpoints an ended process left running into interrupted records, and removes
-   * settled ones an ended process left behind (their outcome was never shown, and nothing will
-   * show it now). The checkpoints of a process still running (another toolcall process using
+   * settled ones an ended process left behind. The CLI commits a settlement only once its
+   * outcome is shown or sent, and then consumes the checkpoint, so it leaves no settled ones;
+   * a process killed before that leaves the final audit as a running checkpoint, recovered
+   * here. The checkpoints of a process still running (another toolcall process using
    * the same session, or this one) are left alone: their scripts may still be in flight and
    * their outcomes not yet shown or sent.
    */

@@ -5,7 +5,15 @@ import { z } from 'zod';
 import { createProgressHub } from './progress.js';
 import { startStatusLine, statusLineText } from './status-line.js';
 
-const counts = { running: [], completed: 0, failed: 0, denied: 0, cancelled: 0, queued: 0, waiting: 0 };
+const counts = {
+  running: [],
+  completed: 0,
+  failed: 0,
+  denied: 0,
+  cancelled: 0,
+  queued: 0,
+  waiting: 0,
+};
 
 describe('statusLineText', () => {
   it('shows done, failed and denied always, cancelled, queued and waiting calls when there are some', () => {
@@ -78,10 +86,11 @@ describe('startStatusLine', () => {
       failed: 0,
       denied: 1,
       cancelled: 2,
+      queued: 3,
       waiting: 0,
     };
     hub.publish(update);
     line.stop();
-    expect(stderr.text()).toMatch(/⟳ idle · 1 done, 0 failed, 1 denied, 2 cancelled · \d+\.\ds/);
+    expect(stderr.text()).toMatch(/⟳ idle · 1 done, 0 failed, 1 denied, 2 cancelled, 3 queued · \d+\.\ds/);
   });
 });

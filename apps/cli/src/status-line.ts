@@ -51,7 +51,15 @@ export function startStatusLine(
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const counts: StatusCounts =
       script === undefined
-        ? { running: [...active.values()], completed, failed, denied, cancelled, queued: 0, waiting: 0 }
+        ? {
+            running: [...active.values()],
+            completed,
+            failed,
+            denied,
+            cancelled,
+            queued: 0,
+            waiting: 0,
+          }
         : { ...script, running: script.active };
     io.stderr.write(`\r\x1b[K${statusLineText(counts, seconds)}`);
   };

@@ -144,6 +144,10 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     ...(telemetry === undefined ? {} : { telemetry: (record) => telemetry.record(record) }),
     toolCall: {
       ...driverSettings(options.toolCall),
+      // The settlement is committed once the outcome has been shown or sent: a process that
+      // dies before then leaves the script's final audit as a running checkpoint, which the
+      // next run of the session reports as interrupted.
+      settlementCommit: 'host',
       ...(telemetry === undefined ? {} : { telemetry: (span) => telemetry.span(span) }),
     },
     ...(options.loopbackIsPublic ? { web: { fetch: { treatLoopbackAsPublic: true } } } : {}),
@@ -166,7 +170,14 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
           ? {}
           : { share: options.toolCall.listingShare }),
       }),
-    checkpoints,
+    checkpoints: {
+      recover: () => checkpoints.recover(),
+      settle: async (envelopeId) => {
+        await checkpoints.settle(envelopeId);
+        // The CLI keeps no settled checkpoints: shown, the script's is consumed.
+        await set.commitToolCall(envelopeId, { consume: true });
+      },
+    },
     progress,
     close: async () => {
       await set.close();

@@ -365,12 +365,13 @@ export class ScriptRuntime implements Runtime {
     if (lanes < total && (this.onEvent !== undefined || this.onQueued !== undefined))
       // Calls beyond the parallelism cap wait for a free slot; their indexes are already fixed.
       for (let at = lanes; at < total; at++) {
-        const event: QueuedCall = {
-          type: 'call-queued',
-          index: this.admitted + 1 + at,
-          tool: calls.tool(at),
-          ...(batch === undefined ? {} : { batch }),
-        };
+        const index = this.admitted + 1 + at;
+        const tool = calls.tool(at);
+        // Literals rather than a spread of the optional batch: a join may queue thousands.
+        const event: QueuedCall =
+          batch === undefined
+            ? { type: 'call-queued', index, tool }
+            : { type: 'call-queued', index, tool, batch };
         if (this.onEvent !== undefined) this.emit(event);
         if (this.onQueued !== undefined) this.observeQueued(this.onQueued, event);
       }

@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from '../json.js';
 
 /**
  * The audit status of one nested call. `queued` is a call of a `parallel`/`parallel-map` join
- * waiting for a free slot under the parallelism cap: it has its index and tool but no
+ * waiting for a free slot under the parallelism cap: it has its index, tool and batch but no
  * arguments yet, and has not reached the pipeline.
  */
 export type ChildStatus =
@@ -51,18 +51,27 @@ export interface ToolCallProgress {
   readonly waiting: number;
 }
 
-/** The ordered child audit of one envelope plus its live counters. */
+/**
+ * The ordered child audit of one envelope plus its live counters. `records` holds the calls
+ * that have started. The calls of a join waiting for a slot are kept apart, as a range of
+ * indexes with their tools (no row each: a join may queue thousands, and rows made that early
+ * would outlive a scavenge and be copied); `snapshot` and `cancelRunning` give them rows.
+ */
 export class ChildAudit {
   readonly records: ChildRecord[] = [];
+  /** The waiting calls: indexes `#queueNext` up to `#queueBase + #queueTools.length`. */
+  #queueBase = 0;
+  #queueNext = 0;
+  #queueTools: string[] = [];
+  #queueBatch: string | null = null;
   // Kept only for a progress observer; without one, `progress()` scans the records.
   readonly #active = new Map<number, string>();
-  /** Records queued or running: a script whose calls all settled skips the cancel scan. */
-  #open = 0;
+  /** Records still running: a script whose calls all settled skips the cancel scan. */
+  #running = 0;
   completed = 0;
   failed = 0;
   denied = 0;
   cancelled = 0;
-  queued = 0;
   waiting = 0;
   /** Once the envelope has settled nothing more is published. */
   #closed = false;
@@ -72,46 +81,8 @@ export class ChildAudit {
     readonly onProgress: ((progress: ToolCallProgress) => void) | undefined,
   ) {}
 
-  /** Adds a running record. */
   start(record: ChildRecord): void {
-    this.#insert(record);
-    if (this.onProgress === undefined) return;
-    this.#active.set(record.index, record.tool);
-    this.publish();
-  }
-
-  /**
-   * Adds a queued record. A join queues its waiting calls before it starts any, and each
-   * start publishes, so queueing itself publishes nothing.
-   */
-  queue(record: ChildRecord): void {
-    this.#insert(record);
-    this.queued++;
-  }
-
-  /** A queued record's call has reached the pipeline: it runs now. */
-  begin(record: ChildRecord): void {
-    record.status = 'running';
-    this.queued--;
-    if (this.onProgress === undefined) return;
-    this.#active.set(record.index, record.tool);
-    this.publish();
-  }
-
-  /**
-   * Drops a queued record whose call never started: the interpreter refused its arguments
-   * at its turn, and the guest got that error without a call, as for any refused call.
-   */
-  drop(record: ChildRecord): void {
-    if (record.status !== 'queued') return;
-    const at = this.records.indexOf(record);
-    if (at >= 0) this.records.splice(at, 1);
-    this.#open--;
-    this.queued--;
-    this.publish();
-  }
-
-  #insert(record: ChildRecord): void {
+    if (record.index >= this.#queueNext) this.dequeue(record.index);
     // Calls of a parallel join may start out of order; the audit stays in call order.
     const records = this.records;
     let at = records.length;
@@ -121,24 +92,78 @@ export class ChildAudit {
     // allocates its (empty) removed-items array.
     if (at === records.length) records[at] = record;
     else records.splice(at, 0, record);
-    this.#open++;
+    this.#running++;
+    if (this.onProgress === undefined) return;
+    this.#active.set(record.index, record.tool);
+    this.publish();
   }
 
   /**
-   * Settles a running record (its call holds it, so no lookup), or a queued one the script
-   * no longer waits for; a settled one stays as it is.
+   * A join's call waits for a free slot. The waiting calls of one join have consecutive
+   * indexes; the first of a new join starts a new range.
    */
+  queue(index: number, tool: string, batch: string | null): void {
+    const tools = this.#queueTools;
+    if (index !== this.#queueBase + tools.length) {
+      this.#queueBase = index;
+      this.#queueNext = index;
+      this.#queueTools = [tool];
+      this.#queueBatch = batch;
+      return;
+    }
+    tools[tools.length] = tool;
+  }
+
+  /**
+   * Call `index` leaves the queue: it starts, or the interpreter refused its arguments at its
+   * turn (it never ran, and the guest got the error). Waiting calls leave in index order.
+   */
+  dequeue(index: number): void {
+    if (index >= this.#queueNext && index < this.#queueBase + this.#queueTools.length)
+      this.#queueNext = index + 1;
+  }
+
+  /** How many calls wait for a slot. */
+  get queued(): number {
+    return this.#queueBase + this.#queueTools.length - this.#queueNext;
+  }
+
+  /** Rows for the waiting calls, in index order, with `status` as given. */
+  #queuedRows(status: ChildStatus, result: JsonValue): ChildRecord[] {
+    const rows: ChildRecord[] = [];
+    const prefix = `${this.envelopeId}/`;
+    const end = this.#queueBase + this.#queueTools.length;
+    for (let index = this.#queueNext; index < end; index++) {
+      rows.push({
+        index,
+        id: prefix + index,
+        tool: this.#queueTools[index - this.#queueBase] as string,
+        args: null,
+        batch: this.#queueBatch,
+        status,
+        result,
+        warning: false,
+        renderData: null,
+      });
+    }
+    return rows;
+  }
+
+  /** The audit as it stands: the started calls' rows, then a row for each waiting call. */
+  snapshot(): ChildRecord[] {
+    return this.queued === 0
+      ? this.records
+      : [...this.records, ...this.#queuedRows('queued', null)];
+  }
+
+  /** Settles a running record (its call holds it, so no lookup); a settled one stays as it is. */
   settle(
     record: ChildRecord,
     status: Exclude<ChildStatus, 'running' | 'queued'>,
     result: JsonValue,
   ): void {
-    const was = record.status;
-    if (was !== 'running') {
-      if (was !== 'queued') return;
-      this.queued--;
-    }
-    this.#open--;
+    if (record.status !== 'running') return;
+    this.#running--;
     record.status = status;
     record.result = result;
     if (status === 'success') this.completed++;
@@ -150,9 +175,20 @@ export class ChildAudit {
     this.publish();
   }
 
-  /** Marks calls still queued or running as cancelled once the script has stopped waiting for them. */
+  /**
+   * Marks calls still running as cancelled once the script has stopped waiting for them; the
+   * calls still waiting for a slot join the audit as cancelled too.
+   */
   cancelRunning(): void {
-    if (this.#open === 0) return;
+    const waiting = this.queued;
+    if (waiting > 0) {
+      const rows = this.#queuedRows('cancelled', 'cancelled');
+      this.#queueNext = this.#queueBase + this.#queueTools.length;
+      for (const row of rows) this.records.push(row);
+      this.cancelled += waiting;
+      this.publish();
+    }
+    if (this.#running === 0) return;
     for (const record of this.records) this.settle(record, 'cancelled', 'cancelled');
   }
 

@@ -163,7 +163,7 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
       }
       return runScript(settings, request);
     },
-    journals: () => [...settings.journals].map(([id, audit]) => journalOf(id, audit.records)),
+    journals: () => [...settings.journals].map(([id, audit]) => journalOf(id, audit.snapshot())),
     commit(envelopeId, commitOptions = {}) {
       if (typeof envelopeId !== 'string') {
         throw new TypeError('ToolCallDriver.commit: expected an envelope id string');
@@ -177,7 +177,7 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
       const audit = settings.journals.get(envelopeId);
       return audit === undefined
         ? undefined
-        : cancelledRenderData(journalOf(envelopeId, audit.records));
+        : cancelledRenderData(journalOf(envelopeId, audit.snapshot()));
     },
   };
 }

@@ -76,12 +76,6 @@ export class NestedCalls {
   #retained = 0;
   /** `ENVELOPE-ID/`, the start of every child id. */
   readonly #idPrefix: string;
-  /**
-   * The queued rows of the current join by call index less `#queuedBase`, each emptied when
-   * its call starts. Joins do not overlap: the script waits for one before the next.
-   */
-  #queuedRows: (ChildRow | undefined)[] = [];
-  #queuedBase = 0;
 
   constructor(
     readonly settings: DriverSettings,
@@ -100,35 +94,13 @@ export class NestedCalls {
   };
 
   /**
-   * The interpreter's queue observer: a join's call waiting for a free slot gets a queued
-   * audit row (index, tool, batch; no arguments yet), which its call takes over when it
-   * starts; a waiting call refused at its turn never ran, and its row goes.
+   * The interpreter's queue observer: a join's call waiting for a free slot is audited as
+   * queued until it starts, or until the interpreter refuses its arguments at its turn.
    */
   readonly onQueued = (event: QueueEvent): void => {
-    const { index } = event;
-    if (event.type === 'call-refused') {
-      const row = this.#queuedRows[index - this.#queuedBase];
-      if (row === undefined) return;
-      this.#queuedRows[index - this.#queuedBase] = undefined;
-      this.audit.drop(row);
-      return;
-    }
-    if (index !== this.#queuedBase + this.#queuedRows.length) {
-      // The first waiting call of a new join.
-      this.#queuedRows = [];
-      this.#queuedBase = index;
-    }
-    const row = new ChildRow(
-      this,
-      index,
-      this.#idPrefix + index,
-      event.tool,
-      null,
-      event.batch ?? null,
-      'queued',
-    );
-    this.#queuedRows[index - this.#queuedBase] = row;
-    this.audit.queue(row);
+    if (event.type === 'call-queued')
+      this.audit.queue(event.index, event.tool, event.batch ?? null);
+    else this.audit.dequeue(event.index);
   };
 
   /** The interpreter roster of a catalog: every entry, bound to `call`. */
@@ -155,7 +127,6 @@ export class NestedCalls {
   cancelRunning(): void {
     for (const run of this.#running) run?.cancel();
     this.audit.cancelRunning();
-    this.#queuedRows = [];
   }
 
   /**
@@ -172,31 +143,21 @@ export class NestedCalls {
   ): unknown {
     const { audit, envelopeId, settings } = this;
     const tool = definition.name;
-    const queued = this.#queuedRows;
-    const slot = index - this.#queuedBase;
-    let record: ChildRow | undefined;
-    if (slot >= 0 && slot < queued.length) record = queued[slot];
-    if (record !== undefined) {
-      queued[slot] = undefined;
-      record.args = boundGuestArguments(args as Record<string, unknown>, settings.bounds);
-      audit.begin(record);
-    } else {
-      record = new ChildRow(
-        this,
-        index,
-        // childToolUseId's form, without its argument check: the interpreter's index is valid.
-        this.#idPrefix + index,
-        tool,
-        boundGuestArguments(args as Record<string, unknown>, settings.bounds),
-        batch ?? null,
-        'running',
-      );
-      audit.start(record);
-    }
+    // childToolUseId's form, without its argument check: the interpreter's index is valid.
+    const id = this.#idPrefix + index;
+    const record = new ChildRow(
+      this,
+      index,
+      id,
+      tool,
+      boundGuestArguments(args as Record<string, unknown>, settings.bounds),
+      batch ?? null,
+    );
+    audit.start(record);
     const run = settings.pipeline.runTool({
       name: tool,
       input: args,
-      toolUseId: record.id,
+      toolUseId: id,
       parentId: envelopeId,
       source: 'ptc',
       onPermissionWait: this.#onPermissionWait,
@@ -302,7 +263,6 @@ class ChildRow extends SettledCall implements ChildRecord {
     tool: string,
     args: JsonObject | null,
     batch: string | null,
-    status: 'queued' | 'running',
   ) {
     super();
     this.#calls = calls;
@@ -311,7 +271,7 @@ class ChildRow extends SettledCall implements ChildRecord {
     this.tool = tool;
     this.args = args;
     this.batch = batch;
-    this.status = status;
+    this.status = 'running';
     this.result = null;
     this.warning = false;
     this.renderData = null;
