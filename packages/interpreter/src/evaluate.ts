@@ -34,8 +34,9 @@ export type EvaluateOptions = {
   /**
    * Observes only a join's queue: `call-queued` when a call waits for a free slot, and
    * `call-refused` when a waiting call's arguments are refused at its turn, so it never
-   * starts. A host that audits calls itself learns of waiting calls this way without an
-   * event object on every call's start and end.
+   * starts. Waiting calls have consecutive indexes and leave the queue in index order. A
+   * host that audits calls itself learns of waiting calls this way without an event object
+   * on every call's start and end.
    */
   onQueued?: (event: QueueEvent) => void;
   /** The clock and timers (default: the host's). */

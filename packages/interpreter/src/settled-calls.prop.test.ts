@@ -5,6 +5,7 @@ import {
   evaluate,
   intern,
   type Outcome,
+  type QueueEvent,
   SettledCall,
   type ToolBinding,
   ToolDenied,
@@ -191,4 +192,73 @@ describe('toolArguments', () => {
   )('projects as its general path does', (args, argSchema) => {
     expect(toolArguments(args, argSchema, 64)).toEqual(projectArguments(args, argSchema, 64));
   });
+});
+
+// Joins whose calls may be refused at their turn (`:m` is not an argument of Tool).
+const joinCall = fc.oneof(
+  call,
+  number.map((n) => `(Tool :m ${n})`),
+);
+const joinScript = fc
+  .array(
+    fc.oneof(
+      call,
+      fc
+        .array(joinCall, { minLength: 1, maxLength: 8 })
+        .map((calls) => `(parallel ${calls.join(' ')})`),
+      fc
+        .array(number, { maxLength: 8 })
+        .map((items) => `(parallel-map (lambda (n) (Tool :n n)) (list ${items.join(' ')}))`),
+    ),
+    { minLength: 1, maxLength: 6 },
+  )
+  .map((steps) => `(list ${steps.join(' ')})`);
+
+describe('a join queue observer', () => {
+  test.prop(
+    [
+      joinScript,
+      fc.integer({ min: 1, max: 4 }),
+      fc.array(fc.constantFrom<Mode>('async', 'sync', 'settled'), {
+        minLength: 41,
+        maxLength: 41,
+      }),
+    ],
+    { numRuns: 150 },
+  )(
+    'hears the same queued calls as onEvent, consecutive per join, each leaving once and in index order',
+    async (source, parallelism, modes) => {
+      const timeline: string[] = [];
+      const heard: QueueEvent[] = [];
+      await evaluate(source, {
+        tools: binding((n) => modes[n] as Mode, false),
+        parallelism,
+        onEvent: (event) => {
+          if (event.type !== 'call-end') timeline.push(`${event.type} ${event.index}`);
+        },
+        onQueued: (event) => {
+          heard.push(event);
+          if (event.type === 'call-refused') timeline.push(`call-refused ${event.index}`);
+        },
+      });
+      const queuedEvents = heard.filter((event) => event.type === 'call-queued');
+      expect(queuedEvents.map((event) => `call-queued ${event.index}`)).toEqual(
+        timeline.filter((entry) => entry.startsWith('call-queued')),
+      );
+      const queued = queuedEvents.map((event) => event.index);
+      for (let at = 1; at < queuedEvents.length; at++) {
+        const [before, event] = [queuedEvents[at - 1], queuedEvents[at]] as QueueEvent[];
+        if (before?.batch === event?.batch) expect(event?.index).toBe((before?.index ?? 0) + 1);
+      }
+      const left = timeline
+        .filter((entry) => !entry.startsWith('call-queued'))
+        .map((entry) => Number(entry.split(' ')[1]))
+        .filter((index) => queued.includes(index));
+      expect(new Set(left).size).toBe(left.length);
+      expect([...left].sort((a, b) => a - b)).toEqual(left);
+      // A refused call never started.
+      for (const event of heard.filter((item) => item.type === 'call-refused'))
+        expect(timeline).not.toContain(`call-start ${event.index}`);
+    },
+  );
 });
