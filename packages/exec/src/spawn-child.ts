@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { ExecError } from './errors.js';
 import { fail, type Result, succeed } from './result.js';
 import { spawnNodePty } from './spawn-node-pty.js';
-import { discoverChildGroups, type ProcessScope } from './terminate.js';
+import { createProcessScope, discoverChildGroups, type ProcessScope } from './terminate.js';
 
 /** How the main process of an execution ended. */
 export interface ChildExit {
@@ -166,7 +166,7 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
   const launcherDone = launcher
     ? collectStatus(launcher as NodeJS.ReadableStream, launcherChunks)
     : null;
-  const scope: ProcessScope = { groupId: pid, rootPid: pid, knownGroups: new Set() };
+  const scope: ProcessScope = createProcessScope(pid);
   // The terminal's session leader is script's child; learn its group while the ancestry is visible.
   if (tty) void discoverChildGroups(scope, 1_000, () => hasExited);
   const handle: ChildHandle = {
