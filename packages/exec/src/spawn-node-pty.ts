@@ -36,6 +36,7 @@ export async function spawnNodePty(request: SpawnRequest): Promise<Result<ChildH
     return fail(new ExecError('spawn-failed', (error as Error).message, { cause: error }));
   }
   const scope = createProcessScope(terminal.pid);
+  request.onSpawn?.(scope);
   const exited = new Promise<ChildExit>((resolve) => {
     terminal.onExit(({ exitCode, signal }) =>
       resolve({ code: signal ? null : exitCode, signal: signalName(signal) }),
