@@ -7,6 +7,7 @@ import type { Spool } from './spool.js';
 import {
   foreignDescendantGroups,
   isScopePopulated,
+  killScopeNow,
   signalScope,
   terminateScope,
 } from './terminate.js';
@@ -147,9 +148,9 @@ export class Execution {
     return this.settled;
   }
 
-  /** Sends KILL to the whole scope synchronously, for process exit. */
+  /** Stops and kills the whole scope synchronously, for process exit. */
   killNow(): void {
-    signalScope(this.child.scope, 'SIGKILL');
+    killScopeNow(this.child.scope);
   }
 
   /** Delivers Ctrl-C: through the terminal, or SIGINT to the foreground group across Bubblewrap. */

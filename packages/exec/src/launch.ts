@@ -13,6 +13,7 @@ import type { ResolvedConfinement } from './sandbox/escalation.js';
 import type { SandboxProbe } from './sandbox/probe.js';
 import { launcherStatusSlot, type PtyBackend, spawnChild } from './spawn-child.js';
 import { Spool } from './spool.js';
+import type { ProcessScope } from './terminate.js';
 import type { OwnerId, SandboxSummary } from './types.js';
 
 /** The session-wide settings every launch shares, normalised once by the manager. */
@@ -66,6 +67,8 @@ export function createExecutionId(): string {
 export async function launchExecution(
   context: LaunchContext,
   request: LaunchRequest,
+  /** Receives the child's scope as soon as its pid exists, before the spawn is confirmed. */
+  onSpawn?: (scope: ProcessScope) => void,
 ): Promise<Result<Launched>> {
   const decided = await decideConfinement({
     mode: context.mode,
@@ -119,6 +122,7 @@ export async function launchExecution(
     cwd: request.cwd,
     env,
     launcherStatus: slot !== undefined,
+    ...(onSpawn ? { onSpawn } : {}),
   });
   plan?.release();
   if (!spawned.success) {

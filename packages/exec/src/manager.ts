@@ -7,7 +7,13 @@ import { type PreparedShell, prepareShell, type ShellRequest } from './bash-laun
 import { ExecError } from './errors.js';
 import { type ExecutionRecord, observeRecord, waitFor } from './execution-record.js';
 import { type HelperRequest, type HelperRun, runHelper } from './helper.js';
-import { type LaunchContext, type LaunchRequest, launchExecution } from './launch.js';
+import {
+  type LaunchContext,
+  type Launched,
+  type LaunchRequest,
+  launchExecution,
+} from './launch.js';
+import { LaunchingChildren } from './launching.js';
 import { CompletionMailbox } from './mailbox.js';
 import {
   type BashRequest,
@@ -38,6 +44,7 @@ export class ExecManager {
   /** Monitor event batches and terminal records. */
   readonly monitors = new MonitorMailbox();
   private readonly records = new Map<string, ExecutionRecord>();
+  private readonly launching = new LaunchingChildren();
   private readonly admission: AdmissionQueue;
   private readonly retiredOwners = new Set<OwnerId>();
   private reserved = 0;
@@ -110,7 +117,16 @@ export class ExecManager {
       );
     }
     this.reserved += 1;
-    const launched = await launchExecution(this.context, request);
+    const launch = this.launching.begin();
+    let launched: Result<Launched>;
+    try {
+      launched = await launchExecution(this.context, request, launch.track);
+    } catch (error) {
+      this.reserved -= 1;
+      throw error;
+    } finally {
+      launch.finish();
+    }
     if (!launched.success) {
       this.reserved -= 1;
       return launched;
@@ -383,6 +399,7 @@ export class ExecManager {
   }
 
   private killAllNow(): void {
+    this.launching.killAllNow();
     for (const { execution } of this.records.values()) {
       if (execution.state !== 'completed') execution.killNow();
     }

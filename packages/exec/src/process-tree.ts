@@ -6,8 +6,10 @@ export interface ProcessEntry {
   parentPid: number;
   groupId: number;
   sessionId: number;
-  /** The kernel state letter; `Z` and `X` are dead. */
+  /** The kernel state letter; `Z` and `X` are dead, `T` and `t` stopped. */
   state: string;
+  /** Clock ticks after boot at which the process started: with the pid, its identity. */
+  startTime: number;
 }
 
 const hasProcfs = process.platform === 'linux';
@@ -23,6 +25,7 @@ function parseStat(text: string): ProcessEntry | undefined {
     parentPid: Number(fields[1]),
     groupId: Number(fields[2]),
     sessionId: Number(fields[3]),
+    startTime: Number(fields[19]),
   };
 }
 
@@ -57,7 +60,8 @@ export function readProcess(pid: number): ProcessEntry | undefined {
   }
 }
 
-function childPids(pid: number): number[] {
+/** The pids of `pid`'s children (zombies included), read from the kernel's per-task lists. */
+export function childPids(pid: number): number[] {
   const pids: number[] = [];
   let threads: string[];
   try {
@@ -102,4 +106,19 @@ export function isGroupPopulated(groupId: number): boolean {
   }
   if (!hasProcfs) return true;
   return listProcesses().some((entry) => entry.groupId === groupId && isLive(entry));
+}
+
+/**
+ * Whether the process is the init (pid 1) of a PID namespace below ours, such as Bubblewrap's
+ * sandbox init: it ignores every signal it installed no handler for, except KILL and STOP.
+ */
+export function isNamespaceInit(pid: number): boolean {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return false;
+  }
+  const ids = /^NSpid:\s+(.*)$/m.exec(status)?.[1]?.trim().split(/\s+/) ?? [];
+  return ids.length > 1 && ids[ids.length - 1] === '1';
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { ExecError } from './errors.js';
 import { fail, type Result, succeed } from './result.js';
 import { spawnNodePty } from './spawn-node-pty.js';
-import { discoverChildGroups, type ProcessScope } from './terminate.js';
+import { createProcessScope, discoverChildGroups, type ProcessScope } from './terminate.js';
 
 /** How the main process of an execution ended. */
 export interface ChildExit {
@@ -48,6 +48,8 @@ export interface SpawnRequest {
   statusPipe?: boolean;
   /** Opens one more pipe at {@link launcherStatusSlot} for the launcher's status, and collects it. */
   launcherStatus?: boolean;
+  /** Receives the child's scope as soon as its pid exists, before the spawn is confirmed. */
+  onSpawn?: (scope: ProcessScope) => void;
 }
 
 /** The pseudo-terminal backends: util-linux script where present, else node-pty. */
@@ -139,6 +141,9 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
       ...(request.launcherStatus ? (['pipe'] as const) : []),
     ],
   });
+  // The pid exists once spawn() returns; whoever must kill the child at process exit learns it now.
+  const scope = child.pid === undefined ? undefined : createProcessScope(child.pid);
+  if (scope) request.onSpawn?.(scope);
   let hasExited = false;
   const exited = new Promise<ChildExit>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -148,7 +153,6 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
   });
   const spawned = await waitForSpawn(child);
   if (!spawned.success) return spawned;
-  const pid = spawned.value;
   const stdout = child.stdout!;
   const stderr = child.stderr!;
   child.stdin?.on('error', () => undefined);
@@ -166,11 +170,11 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
   const launcherDone = launcher
     ? collectStatus(launcher as NodeJS.ReadableStream, launcherChunks)
     : null;
-  const scope: ProcessScope = { groupId: pid, rootPid: pid, knownGroups: new Set() };
+  const childScope = scope ?? createProcessScope(spawned.value);
   // The terminal's session leader is script's child; learn its group while the ancestry is visible.
-  if (tty) void discoverChildGroups(scope, 1_000, () => hasExited);
+  if (tty) void discoverChildGroups(childScope, 1_000, () => hasExited);
   const handle: ChildHandle = {
-    scope,
+    scope: childScope,
     tty,
     exited,
     onData(listener) {

@@ -2,7 +2,7 @@ import { constants } from 'node:os';
 import { ExecError } from './errors.js';
 import { fail, type Result, succeed } from './result.js';
 import type { ChildExit, ChildHandle, SpawnRequest } from './spawn-child.js';
-import type { ProcessScope } from './terminate.js';
+import { createProcessScope } from './terminate.js';
 
 function signalName(signal: number | undefined): NodeJS.Signals | null {
   if (!signal) return null;
@@ -35,11 +35,8 @@ export async function spawnNodePty(request: SpawnRequest): Promise<Result<ChildH
   } catch (error) {
     return fail(new ExecError('spawn-failed', (error as Error).message, { cause: error }));
   }
-  const scope: ProcessScope = {
-    groupId: terminal.pid,
-    rootPid: terminal.pid,
-    knownGroups: new Set(),
-  };
+  const scope = createProcessScope(terminal.pid);
+  request.onSpawn?.(scope);
   const exited = new Promise<ChildExit>((resolve) => {
     terminal.onExit(({ exitCode, signal }) =>
       resolve({ code: signal ? null : exitCode, signal: signalName(signal) }),
