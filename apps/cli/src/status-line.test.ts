@@ -91,6 +91,8 @@ describe('startStatusLine', () => {
     };
     hub.publish(update);
     line.stop();
-    expect(stderr.text()).toMatch(/⟳ idle · 1 done, 0 failed, 1 denied, 2 cancelled, 3 queued · \d+\.\ds/);
+    expect(stderr.text()).toMatch(
+      /⟳ idle · 1 done, 0 failed, 1 denied, 2 cancelled, 3 queued · \d+\.\ds/,
+    );
   });
 });
