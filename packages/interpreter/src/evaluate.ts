@@ -32,11 +32,12 @@ export type EvaluateOptions = {
   /** Observes call-queued, call-start and call-end events. */
   onEvent?: (event: CallEvent) => void;
   /**
-   * Observes only a join's queue: `call-queued` when a call waits for a free slot, and
-   * `call-refused` when a waiting call's arguments are refused at its turn, so it never
-   * starts. Waiting calls have consecutive indexes and leave the queue in index order. A
-   * host that audits calls itself learns of waiting calls this way without an event object
-   * on every call's start and end.
+   * Observes only a join's queue: `calls-queued` for each run of consecutive calls of one
+   * tool that wait for a free slot, and `call-refused` when a waiting call's arguments are
+   * refused at its turn, so it never starts. Waiting calls have consecutive indexes and
+   * leave the queue in index order. A host that audits calls itself learns of waiting calls
+   * this way without an event on every call's start and end (a `parallel-map` of thousands
+   * queues one run).
    */
   onQueued?: (event: QueueEvent) => void;
   /** The clock and timers (default: the host's). */

@@ -27,6 +27,7 @@ export {
   type CallRecord,
   type Clock,
   type QueuedCall,
+  type QueuedCalls,
   type QueueEvent,
   SettledCall,
   type ToolBinding,

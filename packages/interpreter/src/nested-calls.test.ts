@@ -174,11 +174,14 @@ describe('evaluate with many nested calls', () => {
     ]);
   });
 
-  it('tells onQueued only of the calls that wait, with their batch, before any of the join starts', async () => {
+  it('tells onQueued of the calls that wait, one run per tool, with their batch, before any of the join starts', async () => {
     const queued: QueueEvent[] = [];
     const started: number[] = [];
     const outcome = await evaluate(
-      '(list (Echo :n 0) (parallel-map (lambda (n) (Echo :n n)) (list 1 2 3 4)) (parallel (Echo :n 5)))',
+      `(list (Echo :n 0)
+             (parallel-map (lambda (n) (Echo :n n)) (list 1 2 3 4))
+             (parallel (Echo :n 5))
+             (parallel (Echo :n 6) (Echo :n 7) (Echo :n 8) (Other :n 9) (Other :n 10) (Echo :n 11)))`,
       {
         tools: {
           Echo: {
@@ -188,18 +191,22 @@ describe('evaluate with many nested calls', () => {
               return echo.call(args, context);
             },
           },
+          Other: echo,
         },
         parallelism: 2,
         onQueued: (event) => {
-          expect(started).toEqual([1]);
+          // Before any call of its join has started.
+          expect(started.at(-1)).toBe(event.type === 'calls-queued' && event.first > 6 ? 6 : 1);
           queued.push(event);
         },
       },
     );
     expect(outcome.success).toBe(true);
     expect(queued).toEqual([
-      { type: 'call-queued', index: 4, tool: 'Echo', batch: 'batch-1' },
-      { type: 'call-queued', index: 5, tool: 'Echo', batch: 'batch-1' },
+      { type: 'calls-queued', first: 4, count: 2, tool: 'Echo', batch: 'batch-1' },
+      { type: 'calls-queued', first: 9, count: 1, tool: 'Echo', batch: 'batch-2' },
+      { type: 'calls-queued', first: 10, count: 2, tool: 'Other', batch: 'batch-2' },
+      { type: 'calls-queued', first: 12, count: 1, tool: 'Echo', batch: 'batch-2' },
     ]);
   });
 
@@ -223,14 +230,21 @@ describe('evaluate with many nested calls', () => {
       },
     );
     expect(started).toEqual([1, 2, 4]);
-    expect(events.map((event) => `${event.type} ${event.index}`)).toEqual([
-      'call-queued 2',
-      'call-queued 3',
-      'call-queued 4',
-      'call-refused 3',
-    ]);
-    expect(events[3]).toMatchObject({ tool: 'Echo', batch: 'batch-1' });
-    expect((events[3] as { error: string }).error).toMatch(/invalid arguments for Echo/);
+    expect(events[0]).toEqual({
+      type: 'calls-queued',
+      first: 2,
+      count: 3,
+      tool: 'Echo',
+      batch: 'batch-1',
+    });
+    expect(events[1]).toMatchObject({
+      type: 'call-refused',
+      index: 3,
+      tool: 'Echo',
+      batch: 'batch-1',
+      error: expect.stringMatching(/invalid arguments for Echo/),
+    });
+    expect(events).toHaveLength(2);
     expect(outcome.success).toBe(true);
   });
 

@@ -12,7 +12,7 @@ import { settleFailure, settleResult } from './tool-result.js';
 import {
   type CallEvent,
   type CallRecord,
-  type QueuedCall,
+  type QueuedCalls,
   type QueueEvent,
   type ToolBinding,
   type ToolCallContext,
@@ -120,6 +120,26 @@ export class ScriptRuntime implements Runtime {
       this.onEvent?.(event);
     } catch {
       // An observer's failure must not change the script's outcome.
+    }
+  }
+
+  /** Tells the queue observer of a join's waiting calls, one event per run of one tool. */
+  private announceQueue(calls: JoinCalls, lanes: number, batch: string | undefined): void {
+    const total = calls.count;
+    let start = lanes;
+    while (start < total) {
+      const tool = calls.tool(start);
+      let end = start + 1;
+      while (end < total && calls.tool(end) === tool) end++;
+      const event: QueuedCalls = {
+        type: 'calls-queued',
+        first: this.admitted + 1 + start,
+        count: end - start,
+        tool,
+      };
+      if (batch !== undefined) event.batch = batch;
+      this.observeQueued(this.onQueued as (event: QueueEvent) => void, event);
+      start = end;
     }
   }
 
@@ -362,19 +382,18 @@ export class ScriptRuntime implements Runtime {
     }
     const batch = total > 1 ? `batch-${++this.batches}` : undefined;
     const lanes = Math.min(this.parallelism, total);
-    if (lanes < total && (this.onEvent !== undefined || this.onQueued !== undefined))
-      // Calls beyond the parallelism cap wait for a free slot; their indexes are already fixed.
+    // Calls beyond the parallelism cap wait for a free slot; their indexes are already fixed.
+    if (lanes < total && this.onEvent !== undefined)
       for (let at = lanes; at < total; at++) {
         const index = this.admitted + 1 + at;
         const tool = calls.tool(at);
-        // Literals rather than a spread of the optional batch: a join may queue thousands.
-        const event: QueuedCall =
+        this.emit(
           batch === undefined
             ? { type: 'call-queued', index, tool }
-            : { type: 'call-queued', index, tool, batch };
-        if (this.onEvent !== undefined) this.emit(event);
-        if (this.onQueued !== undefined) this.observeQueued(this.onQueued, event);
+            : { type: 'call-queued', index, tool, batch },
+        );
       }
+    if (lanes < total && this.onQueued !== undefined) this.announceQueue(calls, lanes, batch);
     // What a join keeps until it ends is one value and one size per call: a script may
     // fan out over thousands of items, and every object held that long is copied by the
     // collector.

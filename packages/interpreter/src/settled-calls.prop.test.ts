@@ -198,6 +198,7 @@ describe('toolArguments', () => {
 const joinCall = fc.oneof(
   call,
   number.map((n) => `(Tool :m ${n})`),
+  number.map((n) => `(Other :n ${n})`),
 );
 const joinScript = fc
   .array(
@@ -226,34 +227,49 @@ describe('a join queue observer', () => {
     ],
     { numRuns: 150 },
   )(
-    'hears the same queued calls as onEvent, consecutive per join, each leaving once and in index order',
+    'hears the same queued calls as onEvent in runs of one tool, each leaving once and in index order',
     async (source, parallelism, modes) => {
       const timeline: string[] = [];
       const heard: QueueEvent[] = [];
+      const perCall: string[] = [];
+      const tools = binding((n) => modes[n] as Mode, false);
       await evaluate(source, {
-        tools: binding((n) => modes[n] as Mode, false),
+        tools: { ...tools, Other: tools.Tool as ToolBinding },
         parallelism,
         onEvent: (event) => {
-          if (event.type !== 'call-end') timeline.push(`${event.type} ${event.index}`);
+          if (event.type === 'call-queued')
+            perCall.push(`${event.index} ${event.tool} ${event.batch}`);
+          else if (event.type === 'call-start') timeline.push(`call-start ${event.index}`);
         },
         onQueued: (event) => {
           heard.push(event);
           if (event.type === 'call-refused') timeline.push(`call-refused ${event.index}`);
         },
       });
-      const queuedEvents = heard.filter((event) => event.type === 'call-queued');
-      expect(queuedEvents.map((event) => `call-queued ${event.index}`)).toEqual(
-        timeline.filter((entry) => entry.startsWith('call-queued')),
-      );
-      const queued = queuedEvents.map((event) => event.index);
-      for (let at = 1; at < queuedEvents.length; at++) {
-        const [before, event] = [queuedEvents[at - 1], queuedEvents[at]] as QueueEvent[];
-        if (before?.batch === event?.batch) expect(event?.index).toBe((before?.index ?? 0) + 1);
+      const runs = heard.flatMap((event) => (event.type === 'calls-queued' ? [event] : []));
+      // The runs, expanded, are exactly onEvent's queued calls.
+      expect(
+        runs.flatMap((run) =>
+          Array.from(
+            { length: run.count },
+            (_, at) => `${run.first + at} ${run.tool} ${run.batch}`,
+          ),
+        ),
+      ).toEqual(perCall);
+      for (let at = 1; at < runs.length; at++) {
+        const before = runs[at - 1] as (typeof runs)[number];
+        const run = runs[at] as (typeof runs)[number];
+        expect(run.count).toBeGreaterThan(0);
+        // Runs of one join are consecutive and each holds one tool's calls, as long as it can.
+        if (before.batch === run.batch) {
+          expect(run.first).toBe(before.first + before.count);
+          expect(run.tool).not.toBe(before.tool);
+        }
       }
+      const queued = new Set(perCall.map((entry) => Number(entry.split(' ')[0])));
       const left = timeline
-        .filter((entry) => !entry.startsWith('call-queued'))
         .map((entry) => Number(entry.split(' ')[1]))
-        .filter((index) => queued.includes(index));
+        .filter((index) => queued.has(index));
       expect(new Set(left).size).toBe(left.length);
       expect([...left].sort((a, b) => a - b)).toEqual(left);
       // A refused call never started.

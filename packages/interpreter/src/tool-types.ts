@@ -74,11 +74,24 @@ export type CallRecord = {
 export type QueuedCall = { type: 'call-queued'; index: number; tool: string; batch?: string };
 
 /**
- * What `onQueued` observes: a call joining the queue, or a queued call leaving it without
+ * Consecutive calls of one join, all of `tool`, waiting for a free slot: indexes `first` to
+ * `first + count - 1`. A `parallel-map` queues one such run; a `parallel` one per run of
+ * calls to the same tool.
+ */
+export type QueuedCalls = {
+  type: 'calls-queued';
+  first: number;
+  count: number;
+  tool: string;
+  batch?: string;
+};
+
+/**
+ * What `onQueued` observes: calls joining the queue, or a queued call leaving it without
  * starting because its arguments were refused when its turn came (the guest gets the error).
  */
 export type QueueEvent =
-  | QueuedCall
+  | QueuedCalls
   | { type: 'call-refused'; index: number; tool: string; batch?: string; error: string };
 
 /** A call lifecycle event: `call-queued` when a parallel call waits for a free slot, `call-start` when dispatched, `call-end` when settled. */

@@ -59,10 +59,13 @@ export interface ToolCallProgress {
  */
 export class ChildAudit {
   readonly records: ChildRecord[] = [];
-  /** The waiting calls: indexes `#queueNext` up to `#queueBase + #queueTools.length`. */
-  #queueBase = 0;
+  /**
+   * The waiting calls, indexes `#queueNext` up to `#queueEnd`: runs of one tool, each ending
+   * before the index it holds.
+   */
   #queueNext = 0;
-  #queueTools: string[] = [];
+  #queueEnd = 0;
+  #queueRuns: { readonly end: number; readonly tool: string }[] = [];
   #queueBatch: string | null = null;
   // Kept only for a progress observer; without one, `progress()` scans the records.
   readonly #active = new Map<number, string>();
@@ -99,19 +102,18 @@ export class ChildAudit {
   }
 
   /**
-   * A join's call waits for a free slot. The waiting calls of one join have consecutive
-   * indexes; the first of a new join starts a new range.
+   * A run of a join's calls to one tool waits for free slots: indexes `first` to
+   * `first + count - 1`. The runs of one join are consecutive; the first of a new join
+   * starts a new queue.
    */
-  queue(index: number, tool: string, batch: string | null): void {
-    const tools = this.#queueTools;
-    if (index !== this.#queueBase + tools.length) {
-      this.#queueBase = index;
-      this.#queueNext = index;
-      this.#queueTools = [tool];
+  queue(first: number, count: number, tool: string, batch: string | null): void {
+    if (first !== this.#queueEnd) {
+      this.#queueNext = first;
+      this.#queueRuns = [];
       this.#queueBatch = batch;
-      return;
     }
-    tools[tools.length] = tool;
+    this.#queueEnd = first + count;
+    this.#queueRuns.push({ end: this.#queueEnd, tool });
   }
 
   /**
@@ -119,32 +121,33 @@ export class ChildAudit {
    * turn (it never ran, and the guest got the error). Waiting calls leave in index order.
    */
   dequeue(index: number): void {
-    if (index >= this.#queueNext && index < this.#queueBase + this.#queueTools.length)
-      this.#queueNext = index + 1;
+    if (index >= this.#queueNext && index < this.#queueEnd) this.#queueNext = index + 1;
   }
 
   /** How many calls wait for a slot. */
   get queued(): number {
-    return this.#queueBase + this.#queueTools.length - this.#queueNext;
+    return this.#queueEnd - this.#queueNext;
   }
 
   /** Rows for the waiting calls, in index order, with `status` as given. */
   #queuedRows(status: ChildStatus, result: JsonValue): ChildRecord[] {
     const rows: ChildRecord[] = [];
     const prefix = `${this.envelopeId}/`;
-    const end = this.#queueBase + this.#queueTools.length;
-    for (let index = this.#queueNext; index < end; index++) {
-      rows.push({
-        index,
-        id: prefix + index,
-        tool: this.#queueTools[index - this.#queueBase] as string,
-        args: null,
-        batch: this.#queueBatch,
-        status,
-        result,
-        warning: false,
-        renderData: null,
-      });
+    let index = this.#queueNext;
+    for (const run of this.#queueRuns) {
+      for (; index < run.end; index++) {
+        rows.push({
+          index,
+          id: prefix + index,
+          tool: run.tool,
+          args: null,
+          batch: this.#queueBatch,
+          status,
+          result,
+          warning: false,
+          renderData: null,
+        });
+      }
     }
     return rows;
   }
@@ -183,7 +186,7 @@ export class ChildAudit {
     const waiting = this.queued;
     if (waiting > 0) {
       const rows = this.#queuedRows('cancelled', 'cancelled');
-      this.#queueNext = this.#queueBase + this.#queueTools.length;
+      this.#queueNext = this.#queueEnd;
       for (const row of rows) this.records.push(row);
       this.cancelled += waiting;
       this.publish();

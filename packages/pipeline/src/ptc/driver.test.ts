@@ -412,6 +412,28 @@ describe('ToolCallDriver with a parallel join over the parallelism cap', () => {
     expect(progress.at(-1)).toMatchObject({ queued: 0, cancelled: 6 });
   });
 
+  it('journals the waiting calls of a parallel over several tools, each with its tool', async () => {
+    const { tool, started } = hanging(1);
+    const echo = echoTool('Echo');
+    const { driver } = harness([tool, echo], { driver: { parallelism: 1 } });
+    void driver.run({
+      expression:
+        '(parallel (Hang :n 1) (Echo :text "a") (Echo :text "b") (Hang :n 2) (Echo :text "c"))',
+      envelopeId: 'E',
+      catalog: createCatalog({ tools: [tool, echo], native: ['Hang', 'Echo'] }),
+    });
+    await started;
+    expect(
+      driver.journals()[0]?.children.map((child) => [child.id, child.tool, child.status]),
+    ).toEqual([
+      ['E/1', 'Hang', 'running'],
+      ['E/2', 'Echo', 'queued'],
+      ['E/3', 'Echo', 'queued'],
+      ['E/4', 'Hang', 'queued'],
+      ['E/5', 'Echo', 'queued'],
+    ]);
+  });
+
   it('gives each queued call its row once it starts, and leaves none queued when the join ends', async () => {
     const echo = echoTool('Echo');
     const progress: ToolCallProgress[] = [];

@@ -94,12 +94,12 @@ export class NestedCalls {
   };
 
   /**
-   * The interpreter's queue observer: a join's call waiting for a free slot is audited as
-   * queued until it starts, or until the interpreter refuses its arguments at its turn.
+   * The interpreter's queue observer: a join's calls waiting for a free slot are audited as
+   * queued until each starts, or until the interpreter refuses its arguments at its turn.
    */
   readonly onQueued = (event: QueueEvent): void => {
-    if (event.type === 'call-queued')
-      this.audit.queue(event.index, event.tool, event.batch ?? null);
+    if (event.type === 'calls-queued')
+      this.audit.queue(event.first, event.count, event.tool, event.batch ?? null);
     else this.audit.dequeue(event.index);
   };
 
