@@ -97,6 +97,49 @@ describe('ToolCall checkpoints of a session', () => {
     expect((await run(['sessions'], dir)).stdout).toMatch(/^s1 .* KiB\n$/);
   }, 60_000);
 
+  it('recover a script whose process died after it settled but before its outcome was shown, with every call as it ended', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.txt'), 'one\ntwo\n');
+    mkdirSync(join(dir, '.toolcall'), { recursive: true });
+    const config = join(dir, '.toolcall', 'config.json');
+    // The envelope's PostToolUse hook runs after the script has settled and before the
+    // outcome is shown: it kills the toolcall process, its parent, right there.
+    writeFileSync(
+      config,
+      JSON.stringify({
+        hooks: [{ event: 'PostToolUse', matcher: 'ToolCall', command: 'kill -9 $PPID' }],
+      }),
+    );
+    const checkpoints = join(dir, '.toolcall', 'sessions', 's1', 'toolcall');
+    const killed = await run(
+      [
+        'run',
+        '--session',
+        's1',
+        '--yes',
+        '-e',
+        '(Read :file_path "a.txt" :limit 1) (Read :file_path "a.txt")',
+      ],
+      dir,
+    );
+    expect([killed.code, killed.stdout]).toEqual([null, '']);
+    // Not settled: the settlement is committed only once the outcome is shown.
+    expect(
+      checkpointsIn(checkpoints).map((checkpoint) => [
+        checkpoint.state,
+        checkpoint.children.map((call) => `${call.tool} ${call.status}`),
+      ]),
+    ).toEqual([['running', ['Read success', 'Read success']]]);
+    writeFileSync(config, '{}');
+    const resumed = await run(['run', '--session', 's1', '-e', '(+ 1 2)'], dir);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain(
+      'toolcall: session s1: a ToolCall script ended before finishing and will not resume; what ran:\n',
+    );
+    expect(resumed.stderr).toContain('▾ ↯ ToolCall: 2 calls\n');
+    expect(readdirSync(checkpoints)).toEqual([]);
+  }, 60_000);
+
   it('are removed once a script is shown, with or without nested calls', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'a.txt'), 'one\n');
