@@ -56,13 +56,32 @@ export function lineColumn(source: string, offset: number): string {
   return `${line}:${offset - lineStart + 1}`;
 }
 
+/** The UTF-8 length of `text`, as TextEncoder encodes it (a lone surrogate as U+FFFD, 3 bytes). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let at = 0; at < text.length; at++) {
+    const unit = text.charCodeAt(at);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && at + 1 < text.length) {
+      const next = text.charCodeAt(at + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        at++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
 /** Reads all forms of `source` under the script-bytes, syntax-nodes and depth budgets. */
 export function read(source: string, limits: Partial<Limits> = {}): ReadResult {
   const { scriptBytes, syntaxNodes, depth, numericSize } = { ...defaultLimits, ...limits };
   try {
     if (typeof source !== 'string')
       throw new TypeError(`read expects a source string, received ${typeof source}`);
-    const bytes = new TextEncoder().encode(source).length;
+    // A UTF-16 code unit is at most 3 UTF-8 bytes: a script that short is counted by no one.
+    const bytes = source.length * 3 <= scriptBytes ? 0 : utf8Length(source);
     if (bytes > scriptBytes)
       throw new BudgetError(
         'script-bytes',
