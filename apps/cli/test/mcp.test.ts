@@ -306,6 +306,36 @@ describe('toolcall mcp', () => {
     }
   });
 
+  it('counts the calls of a parallel-map waiting for a free slot in its progress', async () => {
+    const dir = tempDir();
+    for (const name of ['a', 'b', 'c']) writeFileSync(join(dir, `${name}.txt`), `${name}\n`);
+    mkdirSync(join(dir, '.toolcall'));
+    writeFileSync(
+      join(dir, '.toolcall', 'config.json'),
+      JSON.stringify({ toolCall: { parallelism: 1 } }),
+    );
+    const client = await connect([], dir);
+    const progress: string[] = [];
+    try {
+      const result = await client.callTool(
+        {
+          name: 'ToolCall',
+          arguments: {
+            expression:
+              '(length (parallel-map (lambda (f) (Read :file_path f)) (list "a.txt" "b.txt" "c.txt")))',
+          },
+        },
+        undefined,
+        { onprogress: (event) => progress.push(String(event.message)) },
+      );
+      expect([result.isError, textOf(result)]).toEqual([false, '3']);
+      expect(progress).toContain('Read · 0 done · 2 queued');
+      expect(progress.at(-1)).toBe('3 done');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('reports invalid input as a tool error', async () => {
     const result = await plain.callTool({ name: 'Grep', arguments: { pattern: 7 } });
     expect(result.isError).toBe(true);
