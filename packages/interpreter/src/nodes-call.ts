@@ -9,7 +9,16 @@ export type Primitive = {
   readonly min: number;
   readonly max: number;
   readonly fn: (args: Value[], m: Machine) => Value;
+  /** `fn` of a primitive of exactly one argument, taking it directly (see `define1`). */
+  readonly fast1: ((a: Value, m: Machine) => Value) | undefined;
+  /** `fn` of a primitive of exactly two arguments, taking them directly (see `define2`). */
+  readonly fast2: ((a: Value, b: Value, m: Machine) => Value) | undefined;
 };
+
+/** Primitives scan their string arguments: a long one costs extra steps (one per 64 characters). */
+function chargeString(arg: Value, m: Machine): void {
+  if (typeof arg === 'string' && arg.length > 256) m.steps += arg.length >>> 6;
+}
 
 /** Checks a primitive's arity and applies it. */
 export function applyPrimitive(primitive: Primitive, args: Value[], m: Machine): Value {
@@ -18,11 +27,7 @@ export function applyPrimitive(primitive: Primitive, args: Value[], m: Machine):
     const max = primitive.max === Number.POSITIVE_INFINITY ? 'many' : String(primitive.max);
     guestError(`wrong-number-of-arguments ${primitive.name} (${primitive.min} . ${max}) ${count}`);
   }
-  // Primitives scan their string arguments: charge long ones as extra steps (one per 64 characters).
-  for (let i = 0; i < count; i++) {
-    const arg = args[i];
-    if (typeof arg === 'string' && arg.length > 256) m.steps += arg.length >>> 6;
-  }
+  for (let i = 0; i < count; i++) chargeString(args[i] as Value, m);
   return primitive.fn(args, m);
 }
 
@@ -38,8 +43,28 @@ export class PrimitiveCall extends Collector {
   ev(env: Env, m: Machine): Value {
     m.steps++;
     const args = this.args;
-    const values = new Array<Value>(args.length);
-    for (let i = 0; i < args.length; i++) values[i] = (args[i] as Node).ev(env, m);
+    const count = args.length;
+    // A one- or two-argument primitive called with that many takes them directly: no
+    // argument array, no arity check (the count is right), the same steps charged.
+    if (count === 2) {
+      const fast2 = this.primitive.fast2;
+      if (fast2 !== undefined) {
+        const a = (args[0] as Node).ev(env, m);
+        const b = (args[1] as Node).ev(env, m);
+        chargeString(a, m);
+        chargeString(b, m);
+        return fast2(a, b, m);
+      }
+    } else if (count === 1) {
+      const fast1 = this.primitive.fast1;
+      if (fast1 !== undefined) {
+        const a = (args[0] as Node).ev(env, m);
+        chargeString(a, m);
+        return fast1(a, m);
+      }
+    }
+    const values = new Array<Value>(count);
+    for (let i = 0; i < count; i++) values[i] = (args[i] as Node).ev(env, m);
     return applyPrimitive(this.primitive, values, m);
   }
   finish(values: Value[], _env: Env, m: Machine): void {

@@ -14,7 +14,7 @@ import {
   toDouble,
 } from '../numbers.js';
 import { bool, Cons, LFloat, NIL, Sym, T, type Value } from '../values.js';
-import { asInteger, asNumber, define, given } from './check.js';
+import { asInteger, asNumber, define, define1, define2, given } from './check.js';
 
 const MANY = Number.POSITIVE_INFINITY;
 
@@ -70,16 +70,16 @@ export const arithmeticPrimitives: Primitive[] = [
       return fold(rest, new LFloat(toDouble(first)), div, m.bits);
     return fold(rest, first, div, m.bits);
   }),
-  define('%', 2, 2, ([a, b], m) => rem(asInteger(a), asInteger(b), m.bits)),
-  define('mod', 2, 2, ([a, b], m) => mod(asNumber(a), asNumber(b), m.bits)),
-  define('abs', 1, 1, ([a], m) => {
+  define2('%', (a, b, m) => rem(asInteger(a), asInteger(b), m.bits)),
+  define2('mod', (a, b, m) => mod(asNumber(a), asNumber(b), m.bits)),
+  define1('abs', (a, m) => {
     const n = asNumber(a);
     if (n instanceof LFloat) return new LFloat(Math.abs(n.value));
     return compare(n, 0) < 0 ? sub(0, n, m.bits) : n;
   }),
   define('max', 1, MANY, (args) => pick(args, (c) => c > 0)),
   define('min', 1, MANY, (args) => pick(args, (c) => c < 0)),
-  define('float', 1, 1, ([a]) => {
+  define1('float', (a) => {
     const n = asNumber(a);
     return n instanceof LFloat ? n : new LFloat(Number(n));
   }),
@@ -88,7 +88,7 @@ export const arithmeticPrimitives: Primitive[] = [
   rounding('floor'),
   rounding('ceiling'),
   define('=', 1, MANY, (args) => chain(args, (c) => c === 0)),
-  define('/=', 2, 2, (args) => bool(compare(asNumber(args[0]), asNumber(args[1])) !== 0)),
+  define2('/=', (a, b) => bool(compare(asNumber(a), asNumber(b)) !== 0)),
   define('<', 1, MANY, (args) => chain(args, (c) => c < 0)),
   define('>', 1, MANY, (args) => chain(args, (c) => c > 0)),
   define('<=', 1, MANY, (args) => chain(args, (c) => c <= 0)),
@@ -107,25 +107,25 @@ function pick(args: Value[], better: (c: number) => boolean): Value {
 
 /** Type predicates and equality. */
 export const predicatePrimitives: Primitive[] = [
-  define('eq', 2, 2, ([a, b]) => bool(a === b)),
-  define('eql', 2, 2, ([a, b]) => bool(eql(a as Value, b as Value))),
-  define('equal', 2, 2, ([a, b], m) => bool(equal(a as Value, b as Value, m))),
-  define('null', 1, 1, ([a]) => bool(a === NIL)),
-  define('not', 1, 1, ([a]) => bool(a === NIL)),
-  define('atom', 1, 1, ([a]) => bool(!(a instanceof Cons))),
-  define('consp', 1, 1, ([a]) => bool(a instanceof Cons)),
-  define('listp', 1, 1, ([a]) => bool(a === NIL || a instanceof Cons)),
-  define('stringp', 1, 1, ([a]) => bool(typeof a === 'string')),
-  define('numberp', 1, 1, ([a]) =>
+  define2('eq', (a, b) => bool(a === b)),
+  define2('eql', (a, b) => bool(eql(a as Value, b as Value))),
+  define2('equal', (a, b, m) => bool(equal(a as Value, b as Value, m))),
+  define1('null', (a) => bool(a === NIL)),
+  define1('not', (a) => bool(a === NIL)),
+  define1('atom', (a) => bool(!(a instanceof Cons))),
+  define1('consp', (a) => bool(a instanceof Cons)),
+  define1('listp', (a) => bool(a === NIL || a instanceof Cons)),
+  define1('stringp', (a) => bool(typeof a === 'string')),
+  define1('numberp', (a) =>
     bool(typeof a === 'number' || typeof a === 'bigint' || a instanceof LFloat),
   ),
-  define('integerp', 1, 1, ([a]) => bool(typeof a === 'number' || typeof a === 'bigint')),
-  define('floatp', 1, 1, ([a]) => bool(a instanceof LFloat)),
-  define('symbolp', 1, 1, ([a]) => bool(a instanceof Sym)),
-  define('sequencep', 1, 1, ([a]) =>
+  define1('integerp', (a) => bool(typeof a === 'number' || typeof a === 'bigint')),
+  define1('floatp', (a) => bool(a instanceof LFloat)),
+  define1('symbolp', (a) => bool(a instanceof Sym)),
+  define1('sequencep', (a) =>
     bool(a === NIL || a instanceof Cons || Array.isArray(a) || typeof a === 'string'),
   ),
-  define('identity', 1, 1, ([a]) => a as Value),
+  define1('identity', (a) => a as Value),
   define('gensym', 0, 1, ([prefix], m) => {
     const name = given(prefix)
       ? typeof prefix === 'string'

@@ -110,5 +110,35 @@ export function define(
   max: number,
   fn: (args: Value[], m: Machine) => Value,
 ): Primitive {
-  return { name, min, max, fn };
+  return { name, min, max, fn, fast1: undefined, fast2: undefined };
+}
+
+/**
+ * Declares a primitive of exactly one argument. A call site with one argument calls `fn`
+ * directly, without an argument array.
+ */
+export function define1(name: string, fn: (a: Value, m: Machine) => Value): Primitive {
+  return {
+    name,
+    min: 1,
+    max: 1,
+    fn: (args, m) => fn(args[0] as Value, m),
+    fast1: fn,
+    fast2: undefined,
+  };
+}
+
+/**
+ * Declares a primitive of exactly two arguments. A call site with two arguments calls `fn`
+ * directly, without an argument array.
+ */
+export function define2(name: string, fn: (a: Value, b: Value, m: Machine) => Value): Primitive {
+  return {
+    name,
+    min: 2,
+    max: 2,
+    fn: (args, m) => fn(args[0] as Value, args[1] as Value, m),
+    fast1: undefined,
+    fast2: fn,
+  };
 }

@@ -12,6 +12,8 @@ import {
   checkCount,
   checkString,
   define,
+  define1,
+  define2,
   given,
   listToArray,
   walked,
@@ -167,13 +169,13 @@ function sortKey(a: Value, b: Value): number {
 
 /** List and sequence primitives. */
 export const listPrimitives: Primitive[] = [
-  define('car', 1, 1, ([v]) => car(v as Value)),
-  define('cdr', 1, 1, ([v]) => cdr(v as Value)),
-  define('caar', 1, 1, ([v]) => car(car(v as Value))),
-  define('cadr', 1, 1, ([v]) => car(cdr(v as Value))),
-  define('cdar', 1, 1, ([v]) => cdr(car(v as Value))),
-  define('cddr', 1, 1, ([v]) => cdr(cdr(v as Value))),
-  define('cons', 2, 2, ([a, b], m) => {
+  define1('car', (v) => car(v as Value)),
+  define1('cdr', (v) => cdr(v as Value)),
+  define1('caar', (v) => car(car(v as Value))),
+  define1('cadr', (v) => car(cdr(v as Value))),
+  define1('cdar', (v) => cdr(car(v as Value))),
+  define1('cddr', (v) => cdr(cdr(v as Value))),
+  define2('cons', (a, b, m) => {
     m.allocate(CELL_BYTES, 'at cons');
     return new Cons(a as Value, b as Value);
   }),
@@ -183,16 +185,16 @@ export const listPrimitives: Primitive[] = [
     return list(args);
   }),
   define('append', 0, MANY, append),
-  define('length', 1, 1, ([v], m) => {
+  define1('length', (v, m) => {
     const n = length(v as Value);
     walked(m, n);
     return n;
   }),
-  define('nth', 2, 2, ([n, v], m) => {
+  define2('nth', (n, v, m) => {
     walked(m, asFixnum(n));
     return car(nthcdr(asFixnum(n), v as Value));
   }),
-  define('nthcdr', 2, 2, ([n, v], m) => {
+  define2('nthcdr', (n, v, m) => {
     walked(m, asFixnum(n));
     return nthcdr(asFixnum(n), v as Value);
   }),
@@ -202,7 +204,7 @@ export const listPrimitives: Primitive[] = [
     if (count <= 0) return NIL;
     return nthcdr(Math.max(0, items.length - count), v as Value);
   }),
-  define('take', 2, 2, ([n, v], m) => {
+  define2('take', (n, v, m) => {
     const count = asFixnum(n);
     const items: Value[] = [];
     let tail = asList(v) as Value;
@@ -213,7 +215,7 @@ export const listPrimitives: Primitive[] = [
     allocateCells(m, items.length);
     return list(items);
   }),
-  define('reverse', 1, 1, ([v], m) => {
+  define1('reverse', (v, m) => {
     if (typeof v === 'string') return checkString(m, Array.from(v).reverse().join(''));
     const items = Array.isArray(v) ? [...v] : listToArray(v as Value);
     allocateCells(m, items.length);
@@ -221,19 +223,19 @@ export const listPrimitives: Primitive[] = [
     items.reverse();
     return Array.isArray(v) ? items : list(items);
   }),
-  define('sort', 1, 1, ([v], m) => {
+  define1('sort', (v, m) => {
     const items = Array.isArray(v) ? [...v] : listToArray(v as Value);
     allocateCells(m, items.length);
     walked(m, items.length * Math.max(1, Math.log2(items.length)));
     items.sort(sortKey);
     return Array.isArray(v) ? items : list(items);
   }),
-  define('member', 2, 2, ([e, v], m) => member(e as Value, v as Value, equal, m)),
-  define('memq', 2, 2, ([e, v], m) => member(e as Value, v as Value, eq, m)),
+  define2('member', (e, v, m) => member(e as Value, v as Value, equal, m)),
+  define2('memq', (e, v, m) => member(e as Value, v as Value, eq, m)),
   define('assoc', 2, 3, (args, m) =>
     assoc(args[0] as Value, args[1] as Value, given(args[2]) ? predicateOf(args, 2) : equal, m),
   ),
-  define('assq', 2, 2, ([k, v], m) => assoc(k as Value, v as Value, eq, m)),
+  define2('assq', (k, v, m) => assoc(k as Value, v as Value, eq, m)),
   define('plist-get', 2, 3, (args, m) => {
     const found = plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2), m);
     return found instanceof Cons ? car(found.cdr) : NIL;

@@ -7,7 +7,7 @@ import { type CompiledRegexp, compileRegexp, regexpQuote } from '../regexp/index
 export { compileRegexp };
 
 import { list, NIL, type Value } from '../values.js';
-import { asFixnum, asString, CELL_BYTES, checkString, define, given } from './check.js';
+import { asFixnum, asString, CELL_BYTES, checkString, define, define1, given } from './check.js';
 import { charIndex, charLength, unitOffset } from './code-points.js';
 
 /** The fixed whitespace separator an omitted split separator uses (never Emacs configuration). */
@@ -139,5 +139,5 @@ export const regexpPrimitives: Primitive[] = [
       ),
     );
   }),
-  define('regexp-quote', 1, 1, ([s], m) => checkString(m, regexpQuote(asString(s)))),
+  define1('regexp-quote', (s, m) => checkString(m, regexpQuote(asString(s)))),
 ];

@@ -10,6 +10,7 @@ import {
   checkLength,
   checkString,
   define,
+  define1,
   given,
   listToArray,
   wrongType,
@@ -136,28 +137,28 @@ export const textPrimitives: Primitive[] = [
     const at = h.indexOf(n, unitOffset(h, from));
     return at < 0 ? NIL : charIndex(h, at);
   }),
-  define('upcase', 1, 1, ([v], m) =>
+  define1('upcase', (v, m) =>
     charged(
       m,
       mapCase(v as Value, (s) => s.toUpperCase()),
     ),
   ),
-  define('downcase', 1, 1, ([v], m) =>
+  define1('downcase', (v, m) =>
     charged(
       m,
       mapCase(v as Value, (s) => s.toLowerCase()),
     ),
   ),
-  define('capitalize', 1, 1, ([v], m) => charged(m, mapCase(v as Value, capitalizeText))),
-  define('number-to-string', 1, 1, ([v]) => {
+  define1('capitalize', (v, m) => charged(m, mapCase(v as Value, capitalizeText))),
+  define1('number-to-string', (v) => {
     if (typeof v === 'number' || typeof v === 'bigint' || v instanceof LFloat) return printValue(v);
     return wrongType('numberp', v as Value);
   }),
   define('string-to-number', 1, 2, ([s, base], m) =>
     parseNumber(asString(s), given(base) ? asFixnum(base) : 10, m.bits),
   ),
-  define('file-name-nondirectory', 1, 1, ([f]) => nondirectory(asString(f))),
-  define('file-name-directory', 1, 1, ([f]) => {
+  define1('file-name-nondirectory', (f) => nondirectory(asString(f))),
+  define1('file-name-directory', (f) => {
     const name = asString(f);
     const slash = name.lastIndexOf('/');
     return slash < 0 ? NIL : name.slice(0, slash + 1);
@@ -177,7 +178,7 @@ export const textPrimitives: Primitive[] = [
     if (dot < 0) return given(period) ? '' : NIL;
     return file.slice(given(period) ? dot : dot + 1);
   }),
-  define('file-name-sans-extension', 1, 1, ([f]) => {
+  define1('file-name-sans-extension', (f) => {
     const name = asString(f);
     const file = sansVersions(nondirectory(name));
     const dot = extensionAt(file);
