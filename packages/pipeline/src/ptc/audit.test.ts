@@ -33,3 +33,38 @@ describe('ChildAudit.release', () => {
     expect(audit.progress()).toMatchObject({ completed: 1, failed: 1 });
   });
 });
+
+describe('ChildAudit queue', () => {
+  it('shows waiting calls as queued rows by run, and drops each as it starts or is refused', () => {
+    const audit = new ChildAudit('E', undefined);
+    audit.start(row(1));
+    audit.queue(2, 2, 'Read', 'batch-1');
+    audit.queue(4, 1, 'Grep', 'batch-1');
+    expect(audit.queued).toBe(3);
+    expect(audit.snapshot().map((record) => [record.id, record.tool, record.status])).toEqual([
+      ['E/1', 'Noop', 'running'],
+      ['E/2', 'Read', 'queued'],
+      ['E/3', 'Read', 'queued'],
+      ['E/4', 'Grep', 'queued'],
+    ]);
+    audit.start(row(2));
+    audit.dequeue(3);
+    expect(audit.snapshot().map((record) => [record.id, record.status])).toEqual([
+      ['E/1', 'running'],
+      ['E/2', 'running'],
+      ['E/4', 'queued'],
+    ]);
+    expect(audit.progress()).toMatchObject({ queued: 1 });
+  });
+
+  it('audits as cancelled the waiting calls of a join given up on, when the next join queues', () => {
+    const audit = new ChildAudit('E', undefined);
+    audit.queue(2, 2, 'Read', 'batch-1');
+    audit.queue(10, 1, 'Read', 'batch-2');
+    expect(audit.records.map((record) => [record.id, record.status, record.batch])).toEqual([
+      ['E/2', 'cancelled', 'batch-1'],
+      ['E/3', 'cancelled', 'batch-1'],
+    ]);
+    expect(audit.progress()).toMatchObject({ queued: 1, cancelled: 2 });
+  });
+});

@@ -108,6 +108,8 @@ export class ChildAudit {
    */
   queue(first: number, count: number, tool: string, batch: string | null): void {
     if (first !== this.#queueEnd) {
+      // A join the interpreter gave up on leaves no waiting calls behind unaudited.
+      this.#abandonQueue();
       this.#queueNext = first;
       this.#queueRuns = [];
       this.#queueBatch = batch;
@@ -183,16 +185,20 @@ export class ChildAudit {
    * calls still waiting for a slot join the audit as cancelled too.
    */
   cancelRunning(): void {
-    const waiting = this.queued;
-    if (waiting > 0) {
-      const rows = this.#queuedRows('cancelled', 'cancelled');
-      this.#queueNext = this.#queueEnd;
-      for (const row of rows) this.records.push(row);
-      this.cancelled += waiting;
-      this.publish();
-    }
+    this.#abandonQueue();
     if (this.#running === 0) return;
     for (const record of this.records) this.settle(record, 'cancelled', 'cancelled');
+  }
+
+  /** The calls still waiting for a slot will not start: they join the audit as cancelled. */
+  #abandonQueue(): void {
+    const waiting = this.queued;
+    if (waiting === 0) return;
+    const rows = this.#queuedRows('cancelled', 'cancelled');
+    this.#queueNext = this.#queueEnd;
+    for (const row of rows) this.records.push(row);
+    this.cancelled += waiting;
+    this.publish();
   }
 
   /** Stops publishing: the envelope has settled, so later changes are not news. */
