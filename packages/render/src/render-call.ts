@@ -62,10 +62,12 @@ function resolve(
  */
 export function renderCall(call: ToolCallRecord, options: RenderCallOptions): RenderedCall {
   const status = dispatchStatus(call);
+  const callStatus = explicitStatus(call);
   const context: RenderContext = {
     summaryOnly: options.summaryOnly ?? false,
     status,
     id: call.id,
+    ...(callStatus === undefined ? {} : { callStatus }),
   };
   const renderData = call.renderData ?? null;
   const renderer = options.registry.resolve(call.tool, status);

@@ -1,4 +1,4 @@
-import type { RenderData, Rendering } from './rendering.js';
+import type { RenderData, Rendering, RenderStatus } from './rendering.js';
 
 /** The pipeline outcome a renderer was chosen for. */
 export type DispatchStatus = 'success' | 'error';
@@ -9,6 +9,11 @@ export interface RenderContext {
   readonly summaryOnly: boolean;
   /** The status this renderer was dispatched on. */
   readonly status: DispatchStatus;
+  /**
+   * The call's own status, when it has one beyond success or error: `cancelled`, `denied` or
+   * `interrupted` (a call the session ended before it settled), so a renderer can name it.
+   */
+  readonly callStatus?: RenderStatus;
   /** The tool-use id of the call. */
   readonly id: string;
 }

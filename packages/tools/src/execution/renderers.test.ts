@@ -85,7 +85,7 @@ describe('executionRenderers', () => {
         ['Bash sleep 300 (running, Ns)', 'running', false],
         ['ListExecutions (1 live)', 'success', false],
         [`StopExecution ${id} (interrupted, Ns)`, 'success', false],
-        ['Bash sleep 1 & (not started)', 'error', false],
+        ['Bash sleep 1 & (failed)', 'error', false],
       ],
     ]);
     const opened = renderCall(recordOf('Bash', done), { registry }).rendering;
@@ -124,5 +124,39 @@ describe('a Bash row cancelled before it settled', () => {
       { registry },
     );
     expect(rendering.header).toBe('Bash sleep 37 (cancelled)');
+  });
+});
+
+describe('a Bash or Monitor row without execution facts', () => {
+  const row = (tool: string, status: 'interrupted' | 'denied' | 'error', result: string) =>
+    renderCall(
+      {
+        id: 'E1/3',
+        tool,
+        args: { command: 'touch made && sleep 30', description: 'make' },
+        result,
+        status,
+        renderData: null,
+      },
+      { registry, summaryOnly: true },
+    ).rendering;
+
+  it('names the state its call ended in, never claiming a command that may have run did not start', () => {
+    expect(
+      [
+        row('Bash', 'interrupted', 'Interrupted: the session ended before this call settled.'),
+        row('Bash', 'denied', 'Error: denied by a rule'),
+        // It ran, and its result was refused as too large for the script.
+        row('Bash', 'error', 'Bash result of 70000 bytes exceeds the nested result limit'),
+        row('Monitor', 'interrupted', 'Interrupted: the session ended before this call settled.'),
+        row('Monitor', 'denied', 'Error: denied by a rule'),
+      ].map((rendering) => [rendering.header, rendering.status]),
+    ).toEqual([
+      ['Bash touch made && sleep 30 (interrupted)', 'interrupted'],
+      ['Bash touch made && sleep 30 (denied)', 'denied'],
+      ['Bash touch made && sleep 30 (failed)', 'error'],
+      ['Monitor "make" (interrupted)', 'interrupted'],
+      ['Monitor "make" (not started)', 'denied'],
+    ]);
   });
 });

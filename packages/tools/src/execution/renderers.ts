@@ -1,4 +1,4 @@
-import type { RenderData, Renderer, Rendering } from '@toolcall/render';
+import type { RenderData, Renderer, Rendering, RenderStatus } from '@toolcall/render';
 import {
   argOf,
   commandLabel,
@@ -21,6 +21,19 @@ function details(facts: Facts, data: RenderData): string {
   return parts.filter((part) => part !== undefined).join(' · ');
 }
 
+/** The state word and status of a Bash row that has no execution facts. */
+function settledWithoutFacts(
+  status: RenderStatus | undefined,
+  result: string,
+): { word: string; status: RenderStatus } {
+  // A nested call cancelled before it settled carries the audit's `cancelled` result.
+  if (status === 'cancelled' || result === 'cancelled')
+    return { word: 'cancelled', status: 'cancelled' };
+  if (status === 'interrupted') return { word: 'interrupted', status: 'interrupted' };
+  if (status === 'denied') return { word: 'denied', status: 'denied' };
+  return { word: 'failed', status: 'error' };
+}
+
 /**
  * Draws a Bash row: the first command line (60 columns), the state and elapsed time; the output
  * starts collapsed and opens below the exact full command.
@@ -32,11 +45,13 @@ export const bashRenderer: Renderer = (name, args, result, renderData, context) 
   if (command === undefined || typeof result !== 'string') return null;
   const facts = factsOf(renderData);
   if (facts === undefined || renderData === null) {
-    // A nested call cancelled before it settled carries the audit's `cancelled` result.
-    const cancelled = result === 'cancelled';
+    // No execution facts: the call was refused, denied, cancelled or interrupted before it
+    // settled, or it ran and its result was refused as too large for a script. Only the
+    // row's status says which, so a command that may have run is never called "not started".
+    const word = settledWithoutFacts(context.callStatus, result);
     const failed = {
-      header: `${name} ${commandLabel(command)} (${cancelled ? 'cancelled' : 'not started'})`,
-      status: cancelled ? ('cancelled' as const) : ('error' as const),
+      header: `${name} ${commandLabel(command)} (${word.word})`,
+      status: word.status,
       initiallyCollapsed: true,
     };
     return context.summaryOnly ? failed : { ...failed, body: `${command}\n\n${result}` };
@@ -113,10 +128,19 @@ export const monitorRenderer: Renderer = (name, args, result, _renderData, conte
   const description = argOf(args, 'description');
   const command = argOf(args, 'command');
   if (description === undefined || command === undefined || typeof result !== 'string') return null;
+  const ended = context.callStatus;
+  if (ended === 'interrupted' || ended === 'cancelled') {
+    // The session ended, or the script stopped, before the watcher's call settled.
+    const stopped = {
+      header: `${name} ${JSON.stringify(description)} (${ended})`,
+      status: ended,
+    };
+    return context.summaryOnly ? stopped : { ...stopped, body: `${command}\n\n${result}` };
+  }
   if (context.status === 'error') {
     const failed = {
       header: `${name} ${JSON.stringify(description)} (not started)`,
-      status: 'error' as const,
+      status: ended === 'denied' ? ('denied' as const) : ('error' as const),
     };
     return context.summaryOnly ? failed : { ...failed, body: `${command}\n\n${result}` };
   }
