@@ -9,7 +9,13 @@ export {
   type JsonValue,
   toJson,
 } from './json.js';
-export { type BudgetName, budgetNames, defaultLimits, type Limits } from './limits.js';
+export {
+  type BudgetName,
+  budgetNames,
+  defaultLimits,
+  type Limits,
+  normalizeLimits,
+} from './limits.js';
 export { type PreflightResult, preflight } from './preflight.js';
 export { print } from './printer.js';
 export { type ReadForms, type ReadResult, read } from './reader.js';

@@ -76,6 +76,8 @@ export class ChildAudit {
   denied = 0;
   cancelled = 0;
   waiting = 0;
+  /** Calls that reached the pipeline; waiting calls a stop left unstarted are not among them. */
+  started = 0;
   /** Once the envelope has settled nothing more is published. */
   #closed = false;
 
@@ -85,6 +87,7 @@ export class ChildAudit {
   ) {}
 
   start(record: ChildRecord): void {
+    this.started++;
     if (record.index >= this.#queueNext) this.dequeue(record.index);
     // Calls of a parallel join may start out of order; the audit stays in call order.
     const records = this.records;

@@ -14,6 +14,7 @@ import {
   type ToolCallCheckpoint,
 } from './checkpoint.js';
 import { createToolCallDriver, type ToolCallOptions } from './driver.js';
+import type { ScriptSpan } from './types.js';
 
 function echoTool(name: string, extra: Partial<{ groups: string[] }> = {}): Tool {
   return defineTool({
@@ -463,6 +464,26 @@ describe('ToolCallDriver with a parallel join over the parallelism cap', () => {
     ]);
   });
 
+  it('counts only the calls that started as nested calls in its telemetry span', async () => {
+    const { tool, started } = hanging(2);
+    const spans: ScriptSpan[] = [];
+    const { driver } = harness([tool], {
+      driver: { parallelism: 2, telemetry: (span) => spans.push(span) },
+    });
+    const controller = new AbortController();
+    const pending = driver.run({
+      expression: '(parallel-map (lambda (n) (Hang :n n)) (list 1 2 3 4 5 6))',
+      envelopeId: 'E',
+      catalog: createCatalog({ tools: [tool], native: ['Hang'] }),
+      signal: controller.signal,
+    });
+    await started;
+    controller.abort();
+    const settled = await pending;
+    expect(settled.children).toHaveLength(6);
+    expect(spans.map((span) => [span.outcome, span.nestedCalls])).toEqual([['cancelled', 2]]);
+  });
+
   it('recovers a journal with queued calls as interrupted, saying they never started', async () => {
     const { tool, started } = hanging(2);
     const { driver } = harness([tool], { driver: { parallelism: 2 } });
@@ -482,6 +503,22 @@ describe('ToolCallDriver with a parallel join over the parallelism cap', () => {
       ['E/3', 'interrupted', 'Interrupted: the session ended before this queued call started.'],
     ]);
     expect(recovered.result).toContain('- E/3 Hang: interrupted');
+  });
+});
+
+describe('createToolCallDriver options', () => {
+  it('refuses a bad budget when the driver is made, naming it', () => {
+    const pipeline = createPipeline({ tools: [] });
+    expect(() => createToolCallDriver({ pipeline, limits: { steps: -1 } })).toThrow(
+      new TypeError(
+        'createToolCallDriver: options.limits.steps must be a positive number, received -1',
+      ),
+    );
+    expect(() =>
+      createToolCallDriver({ pipeline, limits: { stepz: 5 } as unknown as { steps: number } }),
+    ).toThrow(
+      /createToolCallDriver: options\.limits\.stepz is not a budget; expected one of scriptBytes/,
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Clock, defaultLimits, type Limits } from '@toolcall/interpreter';
+import { type Clock, type Limits, normalizeLimits } from '@toolcall/interpreter';
 import type { Pipeline } from '../pipeline.js';
 import type { ToolCallProgress } from './audit.js';
 import { type AuditBounds, DEFAULT_AUDIT_BOUNDS } from './bounds.js';
@@ -123,7 +123,13 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
       `createToolCallDriver: settlementCommit must be 'settlement' or 'host', received ${String(settlementCommit)}`,
     );
   }
-  const limits: Limits = { ...defaultLimits, ...(options.limits ?? {}) };
+  let limits: Limits;
+  try {
+    // Checked here, once: a bad budget would otherwise fail every script as a refused roster.
+    limits = normalizeLimits(options.limits);
+  } catch (error) {
+    throw new TypeError(`createToolCallDriver: ${(error as Error).message}`);
+  }
   const bounds: AuditBounds = { ...DEFAULT_AUDIT_BOUNDS };
   for (const [key, value] of Object.entries(options.auditBounds ?? {})) {
     if (!(key in bounds))

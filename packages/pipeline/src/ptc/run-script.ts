@@ -72,7 +72,7 @@ export async function runScript(
         name: 'ptc-script',
         outcome: outcome.success ? 'success' : outcome.error.kind,
         budget: outcome.success ? undefined : outcome.error.budget,
-        nestedCalls: children.length,
+        nestedCalls: audit.started,
         durationMs: globalThis.performance.now() - startedAt,
       });
     } catch (error) {
