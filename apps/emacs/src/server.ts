@@ -30,7 +30,17 @@ interface Execution {
   run: ToolRun | undefined;
   view: ViewCall;
   status: 'running' | 'success' | 'error' | 'cancelled';
+  /** When the live tree was last sent, and the pending send of its next change, if any. */
+  lastRender: number;
+  renderTimer: NodeJS.Timeout | undefined;
 }
+
+/**
+ * The live tree of a running script is sent at most this often: every nested start and
+ * settlement changes it, and each send carries the whole tree. The first change after a quiet
+ * spell goes at once, later ones wait, and the settled tree always follows the last.
+ */
+export const LIVE_RENDER_MS = 100;
 
 const VERSION = '0.0.0';
 
@@ -97,18 +107,34 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     });
     tools.pipeline.subscribe((event) => {
       const execution = executions.get(event.parentId ?? '');
-      if (execution && applyChildEvent(execution.view, event)) {
-        connection.notify('toolcall/render', {
-          executionId: execution.id,
-          tree: viewTreeOf(execution.view),
-        });
-      }
+      if (execution && applyChildEvent(execution.view, event)) renderLive(execution);
     });
     return {
       protocolVersion: 1,
       serverInfo: { name: 'toolcall-bridge', version: VERSION },
       tools: tools.pipeline.tools().map((tool) => tool.name),
     };
+  };
+
+  const sendLive = (execution: Execution): void => {
+    execution.lastRender = Date.now();
+    connection.notify('toolcall/render', {
+      executionId: execution.id,
+      tree: viewTreeOf(execution.view),
+    });
+  };
+
+  const renderLive = (execution: Execution): void => {
+    if (execution.status !== 'running' || execution.renderTimer !== undefined) return;
+    const wait = execution.lastRender + LIVE_RENDER_MS - Date.now();
+    if (wait <= 0) {
+      sendLive(execution);
+      return;
+    }
+    execution.renderTimer = setTimeout(() => {
+      execution.renderTimer = undefined;
+      if (execution.status === 'running') sendLive(execution);
+    }, wait);
   };
 
   const execute = async (
@@ -133,15 +159,20 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       run: undefined,
       view,
       status: 'running',
+      lastRender: 0,
+      renderTimer: undefined,
     };
     // Registered before runTool: a script's first nested call can start synchronously inside it.
     executions.set(id, execution);
     byRequest.set(String(requestId), execution);
-    connection.notify('toolcall/render', { executionId: id, tree: viewTreeOf(view) });
+    sendLive(execution);
     const run = tools.pipeline.runTool({ name, input, toolUseId: id, origin: 'programmatic' });
     execution.run = run;
     if (execution.status === 'cancelled') run.cancel();
     const outcome = await run.outcome;
+    // The settled tree below replaces any live change still waiting to be sent.
+    clearTimeout(execution.renderTimer);
+    execution.renderTimer = undefined;
     byRequest.delete(String(requestId));
     const cancelled = execution.status === 'cancelled';
     if (!cancelled) execution.status = outcome.status;

@@ -109,4 +109,27 @@ describe('the live children of a running script', () => {
     const children = (rowOf(call).children ?? []) as RenderRow[];
     expect(children.map((child) => child.status)).toEqual(['success', 'denied', 'cancelled']);
   });
+
+  it('keeps a bounded preview of a large result and drops large render data, as the audit does', () => {
+    const call: ViewCall = {
+      id: 'toolu_1',
+      tool: 'ToolCall',
+      args: { expression: '(Read :file_path "a.txt")' },
+      status: 'running',
+      children: new Map(),
+    };
+    const big = 'x'.repeat(100_000);
+    applyChildEvent(call, {
+      type: 'settled',
+      parentId: 'toolu_1',
+      toolUseId: 'toolu_1/1',
+      toolName: 'Read',
+      input: { file_path: 'a.txt' },
+      outcome: { status: 'success', result: big, renderData: { kind: 'read', text: big } },
+    } as unknown as PipelineEvent);
+    const child = call.children.get('toolu_1/1');
+    expect(child?.renderData).toBeUndefined();
+    expect(child?.result).toBe(`${'x'.repeat(2000)}… (98000 more characters)`);
+    expect(JSON.stringify(viewTreeOf(call)).length).toBeLessThan(10_000);
+  });
 });

@@ -1,4 +1,4 @@
-import type { PipelineEvent, ToolOutcome } from '@toolcall/pipeline';
+import { DEFAULT_AUDIT_BOUNDS, type PipelineEvent, type ToolOutcome } from '@toolcall/pipeline';
 import {
   buildRenderTree,
   builtinRenderers,
@@ -90,6 +90,39 @@ export function viewTreeOf(call: ViewCall): RenderTree {
   );
 }
 
+/**
+ * A live row keeps what the settled audit would: a child's result as a bounded preview and its
+ * render data only when small. The whole live tree is sent to Emacs on every nested start and
+ * settlement, so full copies of large results would be sent again and again.
+ */
+function livePreview(result: unknown): unknown {
+  const limit = DEFAULT_AUDIT_BOUNDS.directPreview;
+  if (typeof result === 'string') {
+    return result.length <= limit
+      ? result
+      : `${result.slice(0, limit)}… (${result.length - limit} more characters)`;
+  }
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(result);
+  } catch {
+    return '(a result that is not JSON)';
+  }
+  if (text === undefined || text.length <= limit) return result;
+  return `${text.slice(0, limit)}… (${text.length - limit} more characters)`;
+}
+
+function liveRenderData(data: unknown): Record<string, unknown> | undefined {
+  if (data === undefined || data === null) return undefined;
+  try {
+    return JSON.stringify(data).length > DEFAULT_AUDIT_BOUNDS.renderDataSize
+      ? undefined
+      : (data as Record<string, unknown>);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Folds one pipeline event of a nested call into its envelope's live children. */
 export function applyChildEvent(call: ViewCall, event: PipelineEvent): boolean {
   if (event.parentId !== call.id) return false;
@@ -104,13 +137,14 @@ export function applyChildEvent(call: ViewCall, event: PipelineEvent): boolean {
   }
   if (event.type === 'settled') {
     const outcome = event.outcome;
+    const renderData = liveRenderData(outcome.renderData);
     call.children.set(event.toolUseId, {
       id: event.toolUseId,
       tool: event.toolName,
       args: event.input,
-      result: outcome.result,
+      result: livePreview(outcome.result),
       status: settledStatus(outcome),
-      ...(outcome.renderData === undefined ? {} : { renderData: outcome.renderData as never }),
+      ...(renderData === undefined ? {} : { renderData: renderData as never }),
     });
     return true;
   }

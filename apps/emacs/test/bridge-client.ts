@@ -7,6 +7,8 @@ export interface BridgeClient {
   child: ChildProcess;
   write(line: string): void;
   next(predicate: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+  /** Takes every message received so far that matches, in order. */
+  taken(predicate: (message: Record<string, unknown>) => boolean): Record<string, unknown>[];
   request(
     id: number,
     method: string,
@@ -40,11 +42,17 @@ export function startBridge(cwd: string): BridgeClient {
     if (at !== -1) return Promise.resolve(seen.splice(at, 1)[0] as Record<string, unknown>);
     return new Promise((resolve) => waiters.push({ predicate, resolve }));
   };
+  const taken: BridgeClient['taken'] = (predicate) => {
+    const matching = seen.filter(predicate);
+    for (const message of matching) seen.splice(seen.indexOf(message), 1);
+    return matching;
+  };
   const write = (line: string) => child.stdin.write(`${line}\n`);
   return {
     child,
     write,
     next,
+    taken,
     request: (id, method, params = {}) => {
       write(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
       return next((m) => m.id === id && !('method' in m));

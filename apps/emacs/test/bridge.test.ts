@@ -68,6 +68,27 @@ describe('bridge protocol', () => {
     });
   });
 
+  it('sends the live tree of a busy script at a bounded rate, then the settled tree last', async () => {
+    await init();
+    const expression = `(dotimes (i 60) (Read :file_path "${dir}/a.txt"))`;
+    const reply = (await bridge.request(4, 'toolcall/run', { expression })) as {
+      result: { executionId: string; status: string };
+    };
+    expect(reply.result.status).toBe('success');
+    const renders = bridge.taken(
+      (m) =>
+        m.method === 'toolcall/render' &&
+        (m.params as { executionId: string }).executionId === reply.result.executionId,
+    );
+    // 60 nested calls change the live tree 120 times; it goes out at most every 100 ms.
+    expect(renders.length).toBeLessThan(60);
+    const last = renders.at(-1)?.params as {
+      tree: { items: { status: string; children: unknown[] }[] };
+    };
+    expect(last.tree.items[0]?.status).toBe('success');
+    expect(last.tree.items[0]?.children).toHaveLength(60);
+  });
+
   it('runs a script with nested calls and streams render trees', async () => {
     await init();
     const expression = `(list (Read :file_path "${dir}/a.txt") (Grep :pattern "alpha" :path "${dir}"))`;
