@@ -67,4 +67,14 @@ describe('ChildAudit queue', () => {
     ]);
     expect(audit.progress()).toMatchObject({ queued: 1, cancelled: 2 });
   });
+
+  it('publishes the queue shrinking when a waiting call is refused', () => {
+    const seen: number[] = [];
+    const audit = new ChildAudit('E', (progress) => seen.push(progress.queued));
+    audit.start(row(1));
+    audit.queue(2, 2, 'Read', 'batch-1');
+    audit.refuse(2);
+    audit.refuse(2);
+    expect(seen).toEqual([0, 1]);
+  });
 });

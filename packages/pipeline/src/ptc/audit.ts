@@ -129,6 +129,13 @@ export class ChildAudit {
     if (index >= this.#queueNext && index < this.#queueEnd) this.#queueNext = index + 1;
   }
 
+  /** A waiting call refused at its turn leaves the queue without a row; progress says so. */
+  refuse(index: number): void {
+    const before = this.queued;
+    this.dequeue(index);
+    if (this.queued !== before) this.publish();
+  }
+
   /** How many calls wait for a slot. */
   get queued(): number {
     return this.#queueEnd - this.#queueNext;

@@ -100,7 +100,7 @@ export class NestedCalls {
   readonly onQueued = (event: QueueEvent): void => {
     if (event.type === 'calls-queued')
       this.audit.queue(event.first, event.count, event.tool, event.batch ?? null);
-    else this.audit.dequeue(event.index);
+    else this.audit.refuse(event.index);
   };
 
   /** The interpreter roster of a catalog: every entry, bound to `call`. */
