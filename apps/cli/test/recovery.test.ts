@@ -140,6 +140,48 @@ describe('ToolCall checkpoints of a session', () => {
     expect(readdirSync(checkpoints)).toEqual([]);
   }, 60_000);
 
+  it('recover the waiting calls of a killed parallel-map as interrupted, never started', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, '.toolcall'), { recursive: true });
+    writeFileSync(
+      join(dir, '.toolcall', 'config.json'),
+      JSON.stringify({ toolCall: { parallelism: 1 } }),
+    );
+    const checkpoints = join(dir, '.toolcall', 'sessions', 's1', 'toolcall');
+    const child = toolcall(
+      [
+        'run',
+        '--session',
+        's1',
+        '--yes',
+        '-e',
+        '(parallel-map (lambda (c) (Bash :command c :description "step")) (list "sleep 30" "true" "true"))',
+      ],
+      { cwd: dir },
+    );
+    // The autosave writes the journal with the first call running and two waiting.
+    try {
+      await until(() =>
+        checkpointsIn(checkpoints).some(
+          (checkpoint) =>
+            checkpoint.children.map((call) => call.status).join(' ') === 'running queued queued',
+        ),
+      );
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect((await child.done).code).toBe(null);
+    const resumed = await run(['run', '--session', 's1', '-e', '(+ 1 2)'], dir);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('▾ ↯ ToolCall: 3 calls (3 interrupted)\n');
+    // One batch: the running call with its command, the two that never started.
+    expect(resumed.stderr).toContain(
+      '  ┌ ▸ ↯ Bash sleep 30 (interrupted)\n  │ ▸ ↯ Bash\n  └ ▸ ↯ Bash\n',
+    );
+    expect(resumed.stderr).toMatch(/\/3 Bash: interrupted\n/);
+    expect(readdirSync(checkpoints)).toEqual([]);
+  }, 60_000);
+
   it('are removed once a script is shown, with or without nested calls', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'a.txt'), 'one\n');
