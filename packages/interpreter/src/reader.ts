@@ -2,6 +2,7 @@ import { InterpreterError } from './errors.js';
 import { BudgetError, GuestError } from './guest-error.js';
 import { defaultLimits, type Limits } from './limits.js';
 import { decodeEscape, parseAtom } from './read-atom.js';
+import { utf8Length } from './utf8.js';
 import { type Cons, intern, list, NIL, type Value } from './values.js';
 
 /** The forms of a script with the source offset where each list or vector starts. */
@@ -54,24 +55,6 @@ export function lineColumn(source: string, offset: number): string {
       lineStart = i + 1;
     }
   return `${line}:${offset - lineStart + 1}`;
-}
-
-/** The UTF-8 length of `text`, as TextEncoder encodes it (a lone surrogate as U+FFFD, 3 bytes). */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let at = 0; at < text.length; at++) {
-    const unit = text.charCodeAt(at);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && at + 1 < text.length) {
-      const next = text.charCodeAt(at + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        at++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
 }
 
 /** Reads all forms of `source` under the script-bytes, syntax-nodes and depth budgets. */

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from './index.js';
-import { utf8Length } from './reader.js';
+import { utf8Length } from './utf8.js';
 
 describe('the script-bytes budget', () => {
   it('counts UTF-8 bytes, so a script at the limit runs and one byte more is refused', async () => {

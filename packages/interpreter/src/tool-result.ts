@@ -1,5 +1,6 @@
 import { fromJson } from './json.js';
 import type { CallRecord } from './tool-types.js';
+import { utf8Length } from './utf8.js';
 import { intern, list, type Value } from './values.js';
 
 const ERROR = intern(':error');
@@ -36,15 +37,6 @@ export function settleFailure(
   call.error = message;
   call.value = failure(message);
   call.size = size;
-}
-
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x80) bytes += c >= 0x800 && (c < 0xd800 || c > 0xdfff) ? 2 : c >= 0x800 ? 0 : 1;
-  }
-  return bytes;
 }
 
 /** Turns a tool's raw result into the call's guest value and size, with its status. */
