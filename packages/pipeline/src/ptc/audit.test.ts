@@ -57,17 +57,6 @@ describe('ChildAudit queue', () => {
     expect(audit.progress()).toMatchObject({ queued: 1 });
   });
 
-  it('audits as cancelled the waiting calls of a join given up on, when the next join queues', () => {
-    const audit = new ChildAudit('E', undefined);
-    audit.queue(2, 2, 'Read', 'batch-1');
-    audit.queue(10, 1, 'Read', 'batch-2');
-    expect(audit.records.map((record) => [record.id, record.status, record.batch])).toEqual([
-      ['E/2', 'cancelled', 'batch-1'],
-      ['E/3', 'cancelled', 'batch-1'],
-    ]);
-    expect(audit.progress()).toMatchObject({ queued: 1, cancelled: 2 });
-  });
-
   it('publishes the queue shrinking when a waiting call is refused', () => {
     const seen: number[] = [];
     const audit = new ChildAudit('E', (progress) => seen.push(progress.queued));

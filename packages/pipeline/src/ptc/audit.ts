@@ -107,12 +107,10 @@ export class ChildAudit {
   /**
    * A run of a join's calls to one tool waits for free slots: indexes `first` to
    * `first + count - 1`. The runs of one join are consecutive; the first of a new join
-   * starts a new queue.
+   * starts a new queue (the last one has emptied: the script goes on only after a join ends).
    */
   queue(first: number, count: number, tool: string, batch: string | null): void {
     if (first !== this.#queueEnd) {
-      // A join the interpreter gave up on leaves no waiting calls behind unaudited.
-      this.#abandonQueue();
       this.#queueNext = first;
       this.#queueRuns = [];
       this.#queueBatch = batch;
@@ -195,20 +193,15 @@ export class ChildAudit {
    * calls still waiting for a slot join the audit as cancelled too.
    */
   cancelRunning(): void {
-    this.#abandonQueue();
+    const waiting = this.queued;
+    if (waiting > 0) {
+      for (const row of this.#queuedRows('cancelled', 'cancelled')) this.records.push(row);
+      this.#queueNext = this.#queueEnd;
+      this.cancelled += waiting;
+      this.publish();
+    }
     if (this.#running === 0) return;
     for (const record of this.records) this.settle(record, 'cancelled', 'cancelled');
-  }
-
-  /** The calls still waiting for a slot will not start: they join the audit as cancelled. */
-  #abandonQueue(): void {
-    const waiting = this.queued;
-    if (waiting === 0) return;
-    const rows = this.#queuedRows('cancelled', 'cancelled');
-    this.#queueNext = this.#queueEnd;
-    for (const row of rows) this.records.push(row);
-    this.cancelled += waiting;
-    this.publish();
   }
 
   /** Stops publishing: the envelope has settled, so later changes are not news. */
