@@ -44,7 +44,13 @@ function harness(
   });
   const driver = createToolCallDriver({ pipeline, ...options.driver });
   const catalog = createCatalog({ tools, native: tools.map((tool) => tool.name) });
-  const run = (expression: string) => driver.run({ expression, envelopeId: 'E', catalog });
+  const run = (expression: string, signal?: AbortSignal) =>
+    driver.run({
+      expression,
+      envelopeId: 'E',
+      catalog,
+      ...(signal === undefined ? {} : { signal }),
+    });
   return { pipeline, driver, run };
 }
 
@@ -378,16 +384,14 @@ describe('ToolCallDriver with a parallel join over the parallelism cap', () => {
   it('audits, journals and publishes the calls waiting for a slot; cancelled, they settle as cancelled', async () => {
     const { tool, started } = hanging(2);
     const progress: ToolCallProgress[] = [];
-    const { driver } = harness([tool], {
+    const { driver, run } = harness([tool], {
       driver: { parallelism: 2, onProgress: (item) => progress.push(item) },
     });
     const controller = new AbortController();
-    const pending = driver.run({
-      expression: '(parallel-map (lambda (n) (Hang :n n)) (list 1 2 3 4 5 6))',
-      envelopeId: 'E',
-      catalog: createCatalog({ tools: [tool], native: ['Hang'] }),
-      signal: controller.signal,
-    });
+    const pending = run(
+      '(parallel-map (lambda (n) (Hang :n n)) (list 1 2 3 4 5 6))',
+      controller.signal,
+    );
     await started;
     const [journal] = driver.journals();
     expect(
@@ -416,13 +420,10 @@ describe('ToolCallDriver with a parallel join over the parallelism cap', () => {
   it('journals the waiting calls of a parallel over several tools, each with its tool', async () => {
     const { tool, started } = hanging(1);
     const echo = echoTool('Echo');
-    const { driver } = harness([tool, echo], { driver: { parallelism: 1 } });
-    void driver.run({
-      expression:
-        '(parallel (Hang :n 1) (Echo :text "a") (Echo :text "b") (Hang :n 2) (Echo :text "c"))',
-      envelopeId: 'E',
-      catalog: createCatalog({ tools: [tool, echo], native: ['Hang', 'Echo'] }),
-    });
+    const { driver, run } = harness([tool, echo], { driver: { parallelism: 1 } });
+    void run(
+      '(parallel (Hang :n 1) (Echo :text "a") (Echo :text "b") (Hang :n 2) (Echo :text "c"))',
+    );
     await started;
     expect(
       driver.journals()[0]?.children.map((child) => [child.id, child.tool, child.status]),
@@ -467,16 +468,14 @@ describe('ToolCallDriver with a parallel join over the parallelism cap', () => {
   it('counts only the calls that started as nested calls in its telemetry span', async () => {
     const { tool, started } = hanging(2);
     const spans: ScriptSpan[] = [];
-    const { driver } = harness([tool], {
+    const { run } = harness([tool], {
       driver: { parallelism: 2, telemetry: (span) => spans.push(span) },
     });
     const controller = new AbortController();
-    const pending = driver.run({
-      expression: '(parallel-map (lambda (n) (Hang :n n)) (list 1 2 3 4 5 6))',
-      envelopeId: 'E',
-      catalog: createCatalog({ tools: [tool], native: ['Hang'] }),
-      signal: controller.signal,
-    });
+    const pending = run(
+      '(parallel-map (lambda (n) (Hang :n n)) (list 1 2 3 4 5 6))',
+      controller.signal,
+    );
     await started;
     controller.abort();
     const settled = await pending;
@@ -486,12 +485,8 @@ describe('ToolCallDriver with a parallel join over the parallelism cap', () => {
 
   it('recovers a journal with queued calls as interrupted, saying they never started', async () => {
     const { tool, started } = hanging(2);
-    const { driver } = harness([tool], { driver: { parallelism: 2 } });
-    void driver.run({
-      expression: '(parallel-map (lambda (n) (Hang :n n)) (list 1 2 3))',
-      envelopeId: 'E',
-      catalog: createCatalog({ tools: [tool], native: ['Hang'] }),
-    });
+    const { driver, run } = harness([tool], { driver: { parallelism: 2 } });
+    void run('(parallel-map (lambda (n) (Hang :n n)) (list 1 2 3))');
     await started;
     const [journal] = driver.journals();
     const recovered = interruptedRecord(journal as ToolCallCheckpoint);
