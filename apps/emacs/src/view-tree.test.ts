@@ -77,6 +77,14 @@ describe('the view tree of a ToolCall script', () => {
 });
 
 describe('the live children of a running script', () => {
+  const running = (): ViewCall => ({
+    id: 'toolu_1',
+    tool: 'ToolCall',
+    args: { expression: '(Read :file_path "a.txt")' },
+    status: 'running',
+    children: new Map(),
+  });
+
   const settled = (toolUseId: string, code: 'denied' | 'cancelled' | undefined): PipelineEvent =>
     ({
       type: 'settled',
@@ -92,13 +100,7 @@ describe('the live children of a running script', () => {
     }) as unknown as PipelineEvent;
 
   it('shows a refused call as denied and a cancelled one as cancelled, as the audit will', () => {
-    const call: ViewCall = {
-      id: 'toolu_1',
-      tool: 'ToolCall',
-      args: { expression: '(Read :file_path "a.txt")' },
-      status: 'running',
-      children: new Map(),
-    };
+    const call = running();
     for (const [id, code] of [
       ['toolu_1/1', undefined],
       ['toolu_1/2', 'denied'],
@@ -111,13 +113,7 @@ describe('the live children of a running script', () => {
   });
 
   it('keeps a bounded preview of a large result and drops large render data, as the audit does', () => {
-    const call: ViewCall = {
-      id: 'toolu_1',
-      tool: 'ToolCall',
-      args: { expression: '(Read :file_path "a.txt")' },
-      status: 'running',
-      children: new Map(),
-    };
+    const call = running();
     const big = 'x'.repeat(100_000);
     applyChildEvent(call, {
       type: 'settled',
