@@ -67,7 +67,12 @@ export type {
   ResourceRequest,
   SnapshotReader,
 } from './ports.js';
-export { feedbackOf, type ProviderResult } from './project.js';
+export {
+  feedbackOf,
+  type ProviderResult,
+  type ResultDelivery,
+  type TruncationReason,
+} from './project.js';
 export {
   type AnthropicTool,
   type McpTool,
@@ -104,6 +109,7 @@ export {
   type SettlementCommit,
   TOOL_CALL_DESCRIPTION,
   type ToolCallCheckpoint,
+  type ToolCallCheckpointSettlement,
   type ToolCallDriver,
   type ToolCallOptions,
   type ToolCallProgress,

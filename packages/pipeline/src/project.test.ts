@@ -56,6 +56,7 @@ describe('Pipeline.project', () => {
       isError: false,
       media: [],
       artifact: 'artifact://Big-1.txt',
+      delivery: { mode: 'persisted', characters: text.length, artifact: 'artifact://Big-1.txt' },
       text: [
         '<persisted-output>',
         `Output too large (${text.length} chars). Full output saved to: artifact://Big-1.txt`,
@@ -80,6 +81,42 @@ describe('Pipeline.project', () => {
       '<persisted-output>',
       'Output too large (4389 chars). The omitted content is unavailable; rerun the tool with a narrower scope.',
     ]);
+    expect([projected.artifact, projected.delivery]).toEqual([
+      undefined,
+      { mode: 'truncated', characters: 4389, reason: 'no-store' },
+    ]);
+  });
+
+  it('says the text is unavailable when the store fails, and warns', async () => {
+    const warnings: string[] = [];
+    const pipeline = createPipeline({
+      tools: [bigTool(lines(500))],
+      artifacts: { put: () => Promise.reject(new Error('no space left')) },
+      onWarning: (message) => warnings.push(message),
+    });
+    const projected = await pipeline.project(
+      await pipeline.runTool({ name: 'Big', input: {}, toolUseId: 'b' }).outcome,
+    );
+    expect([projected.text.split('\n')[1], projected.delivery, warnings]).toEqual([
+      'Output too large (4389 chars). The omitted content is unavailable; rerun the tool with a narrower scope.',
+      { mode: 'truncated', characters: 4389, reason: 'store-failed' },
+      ['The oversized result could not be stored: no space left'],
+    ]);
+  });
+
+  it('delivers a result that fits inline and counts it before hook context is appended', async () => {
+    const pipeline = createPipeline({
+      tools: [bigTool('small')],
+      hooks: [{ event: 'PostToolUse', run: () => ({ additional_context: 'Context.' }) }],
+    });
+    const projected = await pipeline.project(
+      await pipeline.runTool({ name: 'Big', input: {}, toolUseId: 'b' }).outcome,
+    );
+    expect([projected.text, projected.artifact, projected.delivery]).toEqual([
+      'small\n\nContext.',
+      undefined,
+      { mode: 'inline', characters: 5 },
+    ]);
   });
 
   it('truncates an oversized error without persisting it', async () => {
@@ -101,7 +138,14 @@ describe('Pipeline.project', () => {
       projected.isError,
       projected.text.includes('characters omitted'),
       projected.text.length < 2_100,
-    ]).toEqual([[], true, true, true]);
+      projected.delivery,
+    ]).toEqual([
+      [],
+      true,
+      true,
+      true,
+      { mode: 'truncated', characters: `Error: ${lines(500)}`.length, reason: 'error' },
+    ]);
   });
 
   it('appends hook context and the repair note, even to errors', async () => {

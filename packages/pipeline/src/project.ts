@@ -8,14 +8,37 @@ import {
 import type { ArtifactStore } from './ports.js';
 import type { MediaReference } from './tool-types.js';
 
+/**
+ * Why an oversized result reached the provider truncated rather than persisted: an error
+ * (never persisted), no `ArtifactStore` given to the pipeline, or the store failed to keep it.
+ */
+export type TruncationReason = 'error' | 'no-store' | 'store-failed';
+
+/**
+ * How a result's text went to the provider, and its length before projection (`characters`,
+ * counted as the output limit counts them: UTF-16 code units of the result text, without the
+ * appended hook context and notes).
+ * - `inline`: it fit, or its tool declares no limit; the provider got it whole.
+ * - `truncated`: it was too long and the provider got a head-and-tail preview only; the rest
+ *   was kept nowhere (`reason` says why).
+ * - `persisted`: it was too long, was stored once at `artifact`, and the provider got a
+ *   preview with that address to read on.
+ */
+export type ResultDelivery =
+  | { readonly mode: 'inline'; readonly characters: number }
+  | { readonly mode: 'truncated'; readonly characters: number; readonly reason: TruncationReason }
+  | { readonly mode: 'persisted'; readonly characters: number; readonly artifact: string };
+
 /** What a provider receives for one call: text, error flag and media, never render data. */
 export interface ProviderResult {
   readonly toolUseId: string;
   readonly isError: boolean;
   readonly text: string;
   readonly media: readonly MediaReference[];
-  /** The artifact address when the full text was persisted. */
+  /** The artifact address when the full text was persisted (as `delivery.artifact`). */
   readonly artifact: string | undefined;
+  /** How the result's text was delivered: inline, truncated or persisted. */
+  readonly delivery: ResultDelivery;
 }
 
 function textOf(result: unknown): string {
@@ -66,13 +89,16 @@ export async function projectOutcome(
   },
 ): Promise<ProviderResult> {
   let text = textOf(outcome.result);
-  let artifact: string | undefined;
+  const characters = text.length;
+  let delivery: ResultDelivery = { mode: 'inline', characters };
   const limit = effectiveLimit(options.maxResultSize);
   if (limit !== undefined && text.length > limit) {
     if (outcome.status === 'error') {
       text = truncatedError(text);
+      delivery = { mode: 'truncated', characters, reason: 'error' };
     } else if (options.artifacts === undefined) {
       text = unavailableNotice(text);
+      delivery = { mode: 'truncated', characters, reason: 'no-store' };
     } else {
       try {
         const stored = await options.artifacts.put({
@@ -80,13 +106,14 @@ export async function projectOutcome(
           toolName: outcome.toolName,
           toolUseId: outcome.toolUseId,
         });
-        artifact = stored.address;
         text = persistedNotice(text, stored.address);
+        delivery = { mode: 'persisted', characters, artifact: stored.address };
       } catch (error) {
         options.onWarning?.(
           `The oversized result could not be stored: ${(error as Error)?.message ?? String(error)}`,
         );
         text = unavailableNotice(text);
+        delivery = { mode: 'truncated', characters, reason: 'store-failed' };
       }
     }
   }
@@ -97,6 +124,7 @@ export async function projectOutcome(
     isError: outcome.status === 'error',
     text,
     media: outcome.media.map((item) => ({ ...item })),
-    artifact,
+    artifact: delivery.mode === 'persisted' ? delivery.artifact : undefined,
+    delivery,
   };
 }

@@ -1,3 +1,4 @@
+import type { ResultDelivery } from '../project.js';
 import type { ChildRecord } from './audit.js';
 import { type CheckpointWriter, isWriterEnded } from './checkpoint-writer.js';
 import { childCallsOf, summaryOf, type ToolCallRenderData, titleOf } from './render-data.js';
@@ -11,12 +12,27 @@ export interface ToolCallCheckpoint {
   /** The bounded, ordered child audit as of the write (kept in memory between writes). */
   readonly children: readonly ChildRecord[];
   /** Present once settled: the envelope's status and a bounded preview of its result. */
-  readonly settlement?: { readonly status: 'success' | 'error'; readonly result: string };
+  readonly settlement?: ToolCallCheckpointSettlement;
   /**
    * The process that wrote it, stamped by a store that implements `isWriterRunning`; absent
    * in memory stores and in files written before stores stamped it.
    */
   readonly writer?: CheckpointWriter;
+}
+
+/** The settlement a settled checkpoint records. */
+export interface ToolCallCheckpointSettlement {
+  readonly status: 'success' | 'error';
+  /** A bounded preview of the envelope's result. */
+  readonly result: string;
+  /**
+   * How the projected result went to the provider: `inline`, `truncated` or `persisted` (with
+   * the artifact address of the full text), and its original character count. Present only
+   * when the host committed the settlement after projection (`settlementCommit: 'host'`);
+   * absent from checkpoints the driver wrote at settlement and from files written before
+   * checkpoints recorded it.
+   */
+  readonly delivery?: ResultDelivery;
 }
 
 /** Where checkpoints are kept; `write` must be durable when it resolves. */

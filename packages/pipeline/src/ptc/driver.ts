@@ -11,6 +11,7 @@ import type { ToolCallRenderData } from './render-data.js';
 import { journalOf, runScript } from './run-script.js';
 import {
   type CommitOptions,
+  deliveryProblem,
   type SettlementCommit,
   SettlementCommits,
 } from './settlement-commits.js';
@@ -57,9 +58,12 @@ export interface ToolCallDriver {
   /**
    * Commits a script's settlement once its result has been projected and kept (with
    * `settlementCommit: 'host'`): writes the settled checkpoint held since the script settled,
-   * or with `consume` removes the checkpoint. A commit that comes while the script is still
-   * winding down (a cancelled call shown at once) applies when it settles. Resolves once the
-   * store has done it; does nothing for an envelope it holds nothing for.
+   * with `delivery` (the projection's `ProviderResult.delivery`) in its settlement, or with
+   * `consume` removes the checkpoint. A commit that comes while the script is still winding
+   * down (a cancelled call shown at once) applies when it settles. Resolves once the store
+   * has done it; does nothing for an envelope it holds nothing for, nor with
+   * `settlementCommit: 'settlement'`, whose checkpoint was written before any projection and
+   * so records no delivery.
    */
   commit(envelopeId: string, options?: CommitOptions): Promise<void>;
 }
@@ -173,6 +177,12 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
     commit(envelopeId, commitOptions = {}) {
       if (typeof envelopeId !== 'string') {
         throw new TypeError('ToolCallDriver.commit: expected an envelope id string');
+      }
+      const problem = deliveryProblem(commitOptions?.delivery);
+      if (problem !== undefined) {
+        throw new TypeError(
+          `ToolCallDriver.commit: delivery ${problem}; expected ProviderResult.delivery, { mode: 'inline' | 'truncated' | 'persisted', characters, reason? | artifact? }`,
+        );
       }
       return (
         settings.commits?.commit(envelopeId, commitOptions, settings.journals.has(envelopeId)) ??

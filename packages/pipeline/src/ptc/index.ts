@@ -7,6 +7,7 @@ export {
   type RecoveredToolCall,
   recoverToolCalls,
   type ToolCallCheckpoint,
+  type ToolCallCheckpointSettlement,
 } from './checkpoint.js';
 export { type CheckpointWriter, isWriterEnded } from './checkpoint-writer.js';
 export { createToolCallDriver, type ToolCallDriver, type ToolCallOptions } from './driver.js';

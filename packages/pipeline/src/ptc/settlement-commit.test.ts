@@ -60,7 +60,7 @@ describe("settlementCommit: 'host'", () => {
     const [settled] = await store.list();
     expect([settled?.state, settled?.settlement]).toEqual([
       'settled',
-      { status: 'success', result: 'b' },
+      { status: 'success', result: 'b', delivery: { mode: 'inline', characters: 1 } },
     ]);
     // Committed once: a second commit finds nothing held.
     await driver.commit('E');

@@ -1,3 +1,4 @@
+import type { ResultDelivery } from '../project.js';
 import type { CheckpointStore, ToolCallCheckpoint } from './checkpoint.js';
 
 /**
@@ -16,6 +17,12 @@ export interface CommitOptions {
    * now holds the outcome, so the checkpoint has served its purpose (default false).
    */
   readonly consume?: boolean;
+  /**
+   * How the projection delivered the result (`ProviderResult.delivery`): recorded in the
+   * settled checkpoint's `settlement.delivery`, so the checkpoint holds the bounded preview
+   * and, for a persisted result, the artifact address of the full text.
+   */
+  readonly delivery?: ResultDelivery;
 }
 
 /** The settlement checkpoints of one driver: written at settlement, or held for the host. */
@@ -42,7 +49,9 @@ export class SettlementCommits {
     const early = this.#early.get(envelopeId);
     if (early !== undefined) {
       this.#early.delete(envelopeId);
-      return early.consume === true ? this.#remove(envelopeId) : this.#write(checkpoint);
+      return early.consume === true
+        ? this.#remove(envelopeId)
+        : this.#write(withDelivery(checkpoint, early.delivery));
     }
     this.#held.set(envelopeId, checkpoint);
     const { settlement: _settlement, ...journal } = checkpoint;
@@ -57,6 +66,12 @@ export class SettlementCommits {
 
   /** The host has projected and kept a result: commit its script's settlement. */
   commit(envelopeId: string, options: CommitOptions, running: boolean): Promise<void> {
+    // With `settlement` the settled checkpoint was written before any projection, so there is
+    // nothing to commit and its delivery is not recorded. Rewriting the checkpoint to add it
+    // would cost a second durable write per script, could recreate a checkpoint the host has
+    // already removed, and would still leave a window in which the settled checkpoint lacks
+    // it; a host that wants the record commits after projection with `host`.
+    if (this.mode === 'settlement') return Promise.resolve();
     const held = this.#held.get(envelopeId);
     if (held === undefined) {
       // Still running (the call was cancelled and shown first): commit once it settles.
@@ -64,7 +79,9 @@ export class SettlementCommits {
       return Promise.resolve();
     }
     this.#held.delete(envelopeId);
-    return options.consume === true ? this.#remove(envelopeId) : this.#write(held);
+    return options.consume === true
+      ? this.#remove(envelopeId)
+      : this.#write(withDelivery(held, options.delivery));
   }
 
   async #write(checkpoint: ToolCallCheckpoint): Promise<void> {
@@ -94,6 +111,39 @@ export class SettlementCommits {
       );
     }
   }
+}
+
+const TRUNCATION_REASONS = new Set(['error', 'no-store', 'store-failed']);
+
+/** Why a commit's delivery record is malformed, or undefined when it is absent or sound. */
+export function deliveryProblem(delivery: unknown): string | undefined {
+  if (delivery === undefined) return undefined;
+  if (typeof delivery !== 'object' || delivery === null) return 'is not an object';
+  const { mode, characters, reason, artifact } = delivery as Record<string, unknown>;
+  if (typeof characters !== 'number' || !Number.isInteger(characters) || characters < 0) {
+    return `characters must be a non-negative integer, received ${String(characters)}`;
+  }
+  if (mode === 'inline') return undefined;
+  if (mode === 'truncated') {
+    return TRUNCATION_REASONS.has(reason as string)
+      ? undefined
+      : `reason must be 'error', 'no-store' or 'store-failed', received ${String(reason)}`;
+  }
+  if (mode === 'persisted') {
+    return typeof artifact === 'string' && artifact !== ''
+      ? undefined
+      : 'artifact must be the address of the stored text';
+  }
+  return `mode must be 'inline', 'truncated' or 'persisted', received ${String(mode)}`;
+}
+
+/** The settled checkpoint with the projection's delivery record, when the host gave one. */
+function withDelivery(
+  checkpoint: ToolCallCheckpoint,
+  delivery: ResultDelivery | undefined,
+): ToolCallCheckpoint {
+  if (delivery === undefined || checkpoint.settlement === undefined) return checkpoint;
+  return { ...checkpoint, settlement: { ...checkpoint.settlement, delivery: { ...delivery } } };
 }
 
 function messageOf(error: unknown): string {

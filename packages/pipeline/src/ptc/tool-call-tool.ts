@@ -73,7 +73,7 @@ export function toolCallFeedback(outcome: ToolOutcome): string[] {
 }
 
 /** Options of `projectToolCall`. */
-export interface ProjectToolCallOptions extends CommitOptions {
+export interface ProjectToolCallOptions extends Pick<CommitOptions, 'consume'> {
   /**
    * The driver whose settlement to commit once the projection is done: with
    * `settlementCommit: 'host'`, this is the commit the spec orders after projection.
@@ -83,7 +83,9 @@ export interface ProjectToolCallOptions extends CommitOptions {
 
 /**
  * Projects a ToolCall envelope for a provider, delivering its children's feedback too; given
- * a driver, then commits the script's settlement. A projection that fails commits nothing.
+ * a driver, then commits the script's settlement with the projection's delivery record (with
+ * `settlementCommit: 'host'`, the settled checkpoint records it). A projection that fails
+ * commits nothing.
  */
 export async function projectToolCall(
   pipeline: Pick<Pipeline, 'project'>,
@@ -92,10 +94,10 @@ export async function projectToolCall(
 ): Promise<ProviderResult> {
   const projected = await pipeline.project(outcome, { feedback: toolCallFeedback(outcome) });
   if (options.driver !== undefined && outcome.toolName === 'ToolCall') {
-    await options.driver.commit(
-      outcome.toolUseId,
-      options.consume === undefined ? {} : { consume: options.consume },
-    );
+    await options.driver.commit(outcome.toolUseId, {
+      ...(options.consume === undefined ? {} : { consume: options.consume }),
+      delivery: projected.delivery,
+    });
   }
   return projected;
 }
