@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { budgetNames } from '@toolcall/interpreter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type BridgeClient, startBridge } from './bridge-client.js';
 
@@ -118,6 +119,12 @@ describe('queued calls and progress in the live tree', () => {
 });
 
 describe('ToolCall settings from Emacs', () => {
+  it('names in Lisp every budget the interpreter has', () => {
+    const source = readFileSync(new URL('../lisp/toolcall.el', import.meta.url), 'utf8');
+    const list = /\(defconst toolcall-budget-names\s+'\(([^)]*)\)/.exec(source)?.[1] ?? '';
+    expect(list.split(/\s+/).filter(Boolean)).toEqual([...budgetNames]);
+  });
+
   it('refuses a bad setting, naming it and what it expects', async () => {
     expect(await init({ toolCall: { parallelism: 0 } })).toMatchObject({
       error: { code: -32602, message: expect.stringContaining('toolCall.parallelism') },
