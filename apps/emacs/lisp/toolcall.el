@@ -322,6 +322,8 @@ Quitting while waiting cancels the request in the bridge."
            :sentinel #'toolcall--sentinel))
     (let ((result (toolcall--request-sync "initialize" parameters)))
       (setq toolcall--tools (plist-get result :tools))
+      (dolist (warning (plist-get result :warnings))
+        (message "toolcall: %s" warning))
       (toolcall--show-recovered (plist-get result :recovered))
       toolcall--process)))
 

@@ -100,8 +100,6 @@ function recoveredView(record: RecoveredToolCall) {
 export function serveBridge(options: BridgeOptions): Promise<void> {
   let tools: BridgeToolSet | undefined;
   let checkpoints: BridgeCheckpoints | undefined;
-  // Recovery of a killed bridge's checkpoints runs before any new script writes one.
-  let ready: Promise<unknown> = Promise.resolve();
   const executions = new Map<string, Execution>();
   const byRequest = new Map<string, Execution>();
   const byToolUse = new Map<string, Execution>();
@@ -173,6 +171,21 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       params.stateDirectory === undefined
         ? undefined
         : createBridgeCheckpoints(join(params.stateDirectory, 'checkpoints'));
+    // A killed bridge's scripts are recovered before this one's scripts write checkpoints.
+    let recovered: RecoveredToolCall[] = [];
+    const warnings: string[] = [];
+    if (checkpoints !== undefined) {
+      try {
+        recovered = await checkpoints.recover();
+      } catch (error) {
+        // A directory that cannot be read cannot be written either: scripts run without
+        // checkpoints rather than fail, and the person is told.
+        checkpoints = undefined;
+        warnings.push(
+          `The ToolCall checkpoints in ${params.stateDirectory} could not be recovered (${(error as Error).message}); scripts run without checkpoints until the bridge restarts.`,
+        );
+      }
+    }
     const custom = params.customTools ?? [];
     const limits = limitsOf(params.toolCall);
     const { parallelism, returnedLineThreshold } = params.toolCall ?? {};
@@ -202,26 +215,14 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       const execution = byToolUse.get(event.parentId ?? '');
       if (execution && applyChildEvent(execution.view, event)) renderLive(execution);
     });
-    let recovered: RecoveredToolCall[] = [];
-    if (checkpoints !== undefined) {
-      const recovering = checkpoints.recover();
-      ready = recovering.catch(() => {});
-      try {
-        recovered = await recovering;
-      } catch (error) {
-        throw rpcError(
-          RPC_ERRORS.internalError,
-          `The ToolCall checkpoints in ${params.stateDirectory} could not be recovered: ${(error as Error).message}`,
-        );
-      }
-      checkpoints.autosave(() => set.journals());
-    }
+    if (checkpoints !== undefined) checkpoints.autosave(() => set.journals());
     return {
       result: {
         protocolVersion: 1,
         serverInfo: { name: 'toolcall-bridge', version: VERSION },
         tools: set.pipeline.tools().map((tool) => tool.name),
         recovered: recovered.map(recoveredView),
+        warnings,
       },
     };
   };
@@ -257,7 +258,6 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     input: Record<string, unknown>,
   ) => {
     if (tools === undefined) throw rpcError(RPC_ERRORS.invalidRequest, 'Call initialize first');
-    await ready;
     const set = tools;
     if (set.pipeline.tool(name) === undefined) {
       throw rpcError(RPC_ERRORS.invalidParams, `Unknown tool: ${name}`);

@@ -200,6 +200,21 @@ describe('tools Emacs defines', () => {
 });
 
 describe('checkpoints of running scripts', () => {
+  it('serves on when the state directory cannot be read, and says why', async () => {
+    const file = join(state, 'not-a-directory');
+    writeFileSync(file, '');
+    const reply = (await init({ stateDirectory: file })) as {
+      result: { recovered: unknown[]; warnings: string[] };
+    };
+    expect(reply.result.recovered).toEqual([]);
+    expect(reply.result.warnings).toEqual([
+      expect.stringContaining(`The ToolCall checkpoints in ${file} could not be recovered`),
+    ]);
+    expect(await bridge.request(2, 'toolcall/run', { expression: '(+ 1 2)' })).toMatchObject({
+      result: { status: 'success', result: '3' },
+    });
+  });
+
   const checkpoints = () => join(state, 'checkpoints');
   const files = () => {
     try {
@@ -260,7 +275,7 @@ describe('checkpoints of running scripts', () => {
     // Consumed: a third bridge finds nothing to recover.
     expect(files()).toEqual([]);
     expect(await bridge.request(3, 'initialize', { stateDirectory: state })).toMatchObject({
-      result: { recovered: [] },
+      result: { recovered: [], warnings: [] },
     });
   });
 });
