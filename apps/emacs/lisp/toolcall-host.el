@@ -127,15 +127,30 @@ The answer is \"allow-once\", \"allow-always\" or \"deny\".")
                                         lines)
                        "\n"))))))
 
-(defun toolcall-define-tool (name description arguments function &optional read-only)
+(defun toolcall-define-tool (name description arguments function &rest options)
   "Define the Emacs-hosted tool NAME, callable as emacs/NAME from scripts.
 DESCRIPTION says what it does.  ARGUMENTS lists (ARG TYPE DOC) or
 \(ARG TYPE DOC optional) entries, TYPE being a JSON Schema type name as a
 string.  FUNCTION receives the arguments as a plist with keyword keys and
 returns the result, printed with `format' unless it is a string.
-READ-ONLY non-nil lets the permission policy treat it as read-only.
+
+OPTIONS are keyword arguments:
+  :read-only BOOL   non-nil lets the permission policy treat it as
+                    read-only (default nil).
+  :composable BOOL  nil keeps it out of composed scripts: it runs only
+                    as a whole script of its own, such as
+                    (emacs/NAME ...), never inside (list (emacs/NAME ...) 1)
+                    (default t).
+A single non-keyword OPTIONS value is READ-ONLY, as in earlier versions.
 The bridge learns of new tools when it next starts (`toolcall-restart')."
-  (let ((properties '()) (required '()))
+  (when (and options (not (keywordp (car options))))
+    (setq options (cons :read-only options)))
+  (let ((properties '()) (required '()) (keys options))
+    (while keys
+      (unless (memq (car keys) '(:read-only :composable))
+        (error "Unknown toolcall-define-tool option %S; expected :read-only or :composable"
+               (car keys)))
+      (setq keys (cddr keys)))
     (dolist (argument arguments)
       (let ((arg-name (symbol-name (nth 0 argument))))
         (setq properties (append properties
@@ -146,7 +161,10 @@ The bridge learns of new tools when it next starts (`toolcall-restart')."
     (setf (alist-get name toolcall-host-custom-tools nil nil #'equal)
           (list :description description
                 :function function
-                :readOnly (if read-only t :false)
+                :readOnly (if (plist-get options :read-only) t :false)
+                :composable (if (plist-member options :composable)
+                                (if (plist-get options :composable) t :false)
+                              t)
                 :inputSchema (list :type "object"
                                    :properties (or properties (make-hash-table))
                                    :required (vconcat (nreverse required)))))
@@ -159,7 +177,8 @@ The bridge learns of new tools when it next starts (`toolcall-restart')."
                        (list :name (car entry)
                              :description (plist-get plist :description)
                              :inputSchema (plist-get plist :inputSchema)
-                             :readOnly (plist-get plist :readOnly))))
+                             :readOnly (plist-get plist :readOnly)
+                             :composable (plist-get plist :composable))))
                    toolcall-host-custom-tools)))
 
 (defun toolcall-host--call-custom (name arguments)

@@ -17,6 +17,7 @@
 ;;; Code:
 
 (require 'cl-lib)
+(require 'seq)
 (require 'subr-x)
 (require 'text-property-search)
 
@@ -64,6 +65,19 @@
           (setcdr cell tree)
         (setq toolcall-view--trees (append toolcall-view--trees
                                            (list (cons execution-id tree))))))
+    (toolcall-view--redraw)))
+
+(defun toolcall-view-replace (id tree)
+  "Draw TREE in place of the call whose top row has ID, or after the others.
+A script recovered as interrupted replaces its own stale running row."
+  (with-current-buffer (toolcall-view--buffer)
+    (let ((cell (seq-find (lambda (entry)
+                            (equal (plist-get (car (plist-get (cdr entry) :items)) :id) id))
+                          toolcall-view--trees)))
+      (if cell
+          (setcdr cell tree)
+        (setq toolcall-view--trees (append toolcall-view--trees
+                                           (list (cons (concat "recovered:" id) tree))))))
     (toolcall-view--redraw)))
 
 (defun toolcall-view--open-p (row)

@@ -26,6 +26,7 @@
 
 (require 'cl-lib)
 (require 'json)
+(require 'seq)
 (require 'toolcall-view)
 (require 'toolcall-host)
 
@@ -65,6 +66,41 @@ which always asks."
   :type '(choice (const :tag "Ask for anything that changes state" ask)
                  (const :tag "Allow edits" edits)
                  (const :tag "Allow everything" full-auto))
+  :package-version '(toolcall . "0.1.0"))
+
+(defconst toolcall-budget-names
+  '(script-bytes syntax-nodes depth steps wall-time nested-calls recursion-depth
+    transformed-size regexp-work numeric-size value-size retained-values)
+  "The ToolCall interpreter's budgets, as `toolcall-limits' names them.")
+
+(defcustom toolcall-parallelism 4
+  "How many nested calls of one `parallel' or `parallel-map' join run at once.
+Calls beyond it wait for a free slot and are drawn as queued rows."
+  :type 'natnum
+  :package-version '(toolcall . "0.1.0"))
+
+(defcustom toolcall-limits nil
+  "Budgets of a ToolCall script, overriding the interpreter's defaults.
+An alist of (BUDGET . NUMBER), BUDGET one of `toolcall-budget-names'
+and NUMBER positive: for instance ((wall-time . 60000) (nested-calls
+. 500)).  Times are in milliseconds, sizes in bytes."
+  :type `(alist :key-type (choice ,@(mapcar (lambda (name) (list 'const name))
+                                            toolcall-budget-names))
+                :value-type number)
+  :package-version '(toolcall . "0.1.0"))
+
+(defcustom toolcall-returned-line-threshold 20
+  "Lines of a script's returned value drawn inline in its row.
+A longer value moves into a trailing, collapsed Returned row; 0 keeps
+every value inline."
+  :type 'natnum
+  :package-version '(toolcall . "0.1.0"))
+
+(defcustom toolcall-state-directory (locate-user-emacs-file "toolcall/")
+  "Where the bridge keeps the checkpoints of running ToolCall scripts.
+A script a killed bridge left running is shown as interrupted when the
+next bridge starts.  nil keeps no checkpoints."
+  :type '(choice (const :tag "No checkpoints" nil) directory)
   :package-version '(toolcall . "0.1.0"))
 
 (defcustom toolcall-restart-limit 5
@@ -214,12 +250,63 @@ Quitting while waiting cancels the request in the bridge."
         (run-at-time 0 nil #'toolcall-ensure))
        (t (message "toolcall: bridge keeps exiting; see %s" " *toolcall-stderr*"))))))
 
+(defun toolcall--tool-call-settings ()
+  "Return ToolCall's settings for initialize; signal `user-error' on a bad one."
+  (unless (and (integerp toolcall-parallelism) (>= toolcall-parallelism 1))
+    (user-error "`toolcall-parallelism' must be an integer of at least 1, got %S"
+                toolcall-parallelism))
+  (unless (and (integerp toolcall-returned-line-threshold)
+               (>= toolcall-returned-line-threshold 0))
+    (user-error "`toolcall-returned-line-threshold' must be an integer of at least 0, got %S"
+                toolcall-returned-line-threshold))
+  (unless (and (listp toolcall-limits) (seq-every-p #'consp toolcall-limits))
+    (user-error "`toolcall-limits' must be an alist of (BUDGET . NUMBER), got %S"
+                toolcall-limits))
+  (let ((limits '()))
+    (dolist (entry toolcall-limits)
+      (let ((name (car entry)) (value (cdr entry)))
+        (unless (memq name toolcall-budget-names)
+          (user-error "`toolcall-limits' names no budget %S; expected one of %s"
+                      name (mapconcat #'symbol-name toolcall-budget-names ", ")))
+        (unless (and (numberp value) (> value 0))
+          (user-error "`toolcall-limits' gives %s %S; expected a positive number" name value))
+        (setq limits (plist-put limits (intern (format ":%s" name)) value))))
+    (append (list :parallelism toolcall-parallelism
+                  :returnedLineThreshold toolcall-returned-line-threshold)
+            (and limits (list :limits limits)))))
+
+(defun toolcall--initialize-parameters (workspace)
+  "Return the initialize parameters for a bridge serving WORKSPACE."
+  (unless (or (null toolcall-state-directory) (stringp toolcall-state-directory))
+    (user-error "`toolcall-state-directory' must be a directory name or nil, got %S"
+                toolcall-state-directory))
+  (append (list :clientInfo (list :name "toolcall.el" :version emacs-version)
+                :workspace workspace
+                :mode (symbol-name toolcall-sandbox-mode)
+                :hostedTools (vconcat toolcall-host-tools)
+                :customTools (toolcall-host-custom-definitions)
+                :toolCall (toolcall--tool-call-settings))
+          (and toolcall-state-directory
+               (list :stateDirectory (expand-file-name toolcall-state-directory)))))
+
+(defun toolcall--show-recovered (records)
+  "Show RECORDS, scripts a killed bridge left running, as interrupted rows."
+  (when records
+    (dolist (record records)
+      (toolcall-view-replace (plist-get record :toolUseId) (plist-get record :tree)))
+    (toolcall-view-display)
+    (message "toolcall: %d ToolCall script%s stopped when %s bridge was killed; see %s"
+             (length records) (if (cdr records) "s" "")
+             (if (cdr records) "their" "its") toolcall-view-buffer-name)))
+
 (defun toolcall--start ()
   "Start the bridge process and initialize it."
   (unless (file-exists-p toolcall-bridge-script)
     (user-error "No bridge at %s; build apps/emacs or set `toolcall-bridge-script'"
                 toolcall-bridge-script))
-  (let ((default-directory (or toolcall-workspace default-directory)))
+  (let* ((default-directory (or toolcall-workspace default-directory))
+         ;; Checked before the process starts: a bad setting starts nothing.
+         (parameters (toolcall--initialize-parameters (expand-file-name default-directory))))
     (setq toolcall--partial ""
           toolcall--generation (1+ toolcall--generation)
           toolcall--process
@@ -233,14 +320,11 @@ Quitting while waiting cancels the request in the bridge."
            :stderr (get-buffer-create " *toolcall-stderr*")
            :filter #'toolcall--filter
            :sentinel #'toolcall--sentinel))
-    (let ((result (toolcall--request-sync
-                   "initialize"
-                   (list :clientInfo (list :name "toolcall.el" :version emacs-version)
-                         :workspace (expand-file-name default-directory)
-                         :mode (symbol-name toolcall-sandbox-mode)
-                         :hostedTools (vconcat toolcall-host-tools)
-                         :customTools (toolcall-host-custom-definitions)))))
+    (let ((result (toolcall--request-sync "initialize" parameters)))
       (setq toolcall--tools (plist-get result :tools))
+      (dolist (warning (plist-get result :warnings))
+        (message "toolcall: %s" warning))
+      (toolcall--show-recovered (plist-get result :recovered))
       toolcall--process)))
 
 (defun toolcall-live-p ()

@@ -1,3 +1,4 @@
+import { budgetNames } from '@toolcall/interpreter';
 import { z } from 'zod';
 
 /** JSON-RPC 2.0 error codes the bridge answers with. */
@@ -36,6 +37,21 @@ export const messageSchema = z.union([
 /** A parsed JSON-RPC message. */
 export type Message = z.infer<typeof messageSchema>;
 
+/**
+ * ToolCall's settings from Emacs: the driver's parallelism, the interpreter's budgets by
+ * budget name (`wall-time`, `nested-calls`, …) and the Returned-row collapse threshold.
+ */
+const toolCallSettings = z
+  .object({
+    parallelism: z.number().int().min(1).optional(),
+    limits: z.partialRecord(z.enum(budgetNames), z.number().positive()).optional(),
+    returnedLineThreshold: z.number().int().min(0).optional(),
+  })
+  .strict();
+
+/** ToolCall's settings as Emacs sends them at initialize. */
+export type ToolCallSettings = z.infer<typeof toolCallSettings>;
+
 /** Parameters of each method Emacs may call, validated before dispatch. */
 export const paramSchemas = {
   initialize: z.object({
@@ -50,9 +66,14 @@ export const paramSchemas = {
           description: z.string().min(1),
           inputSchema: z.record(z.string(), z.unknown()),
           readOnly: z.boolean().optional(),
+          /** False keeps the tool out of composed scripts: it runs only as a whole script. */
+          composable: z.boolean().optional(),
         }),
       )
       .optional(),
+    toolCall: toolCallSettings.optional(),
+    /** Where the bridge keeps state across restarts: its ToolCall checkpoints. */
+    stateDirectory: z.string().min(1).optional(),
   }),
   'tools/list': z.object({}),
   'tools/call': z.object({

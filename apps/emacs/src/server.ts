@@ -1,17 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { argumentsOf, type PermissionMode, type Tool, type ToolRun } from '@toolcall/pipeline';
+import {
+  argumentsOf,
+  type PermissionMode,
+  type RecoveredToolCall,
+  type Tool,
+  type ToolCallProgress,
+  type ToolRun,
+} from '@toolcall/pipeline';
+import { type BridgeCheckpoints, createBridgeCheckpoints } from './checkpoints.js';
 import { createConnection } from './connection.js';
 import { createEmacsPorts } from './emacs-ports.js';
 import { createCustomTools, createHostedTools } from './hosted-tools.js';
+import { describeProgress } from './progress.js';
 import {
   type CustomToolDefinition,
   describeIssues,
   type MethodName,
   paramSchemas,
   RPC_ERRORS,
+  type ToolCallSettings,
 } from './protocol.js';
 import { type BridgeToolSet, createBridgeToolSet } from './tool-set.js';
-import { applyChildEvent, type ViewCall, viewTreeOf } from './view-tree.js';
+import { applyChildEvent, applyJournal, type ViewCall, viewTreeOf } from './view-tree.js';
 
 /** How the bridge is started: its streams, the default workspace and any extra tools. */
 export interface BridgeOptions {
@@ -22,7 +34,13 @@ export interface BridgeOptions {
 }
 
 interface Execution {
+  /** The protocol's execution id: `e1`, `e2`, … in this bridge. */
   id: string;
+  /**
+   * The call's tool-use id, unique across bridges (`e1-5f3a9c1e`): ToolCall's checkpoints
+   * of several bridges share one directory, and recovery shows a killed one's by this id.
+   */
+  toolUseId: string;
   requestId: string | number;
   tool: string;
   label: string;
@@ -44,11 +62,48 @@ export const LIVE_RENDER_MS = 100;
 
 const VERSION = '0.0.0';
 
+/** A reply to one request, and what to do once it has been written to Emacs. */
+interface Reply {
+  result: unknown;
+  delivered?: () => Promise<void>;
+}
+
+/** A failed request that still has something to do once its error reached Emacs. */
+type DeliveredError = Error & { code?: number; delivered?: () => Promise<void> };
+
+/** The interpreter's budget name (`wall-time`) as the `Limits` key (`wallTime`). */
+function limitsOf(settings: ToolCallSettings | undefined) {
+  if (settings?.limits === undefined) return undefined;
+  return Object.fromEntries(
+    Object.entries(settings.limits).map(([name, value]) => [
+      name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+      value,
+    ]),
+  );
+}
+
+/** What Emacs is told of a script a killed bridge left running: its interrupted record and tree. */
+function recoveredView(record: RecoveredToolCall) {
+  const tree = viewTreeOf({
+    id: record.toolUseId,
+    tool: 'ToolCall',
+    args: {},
+    result: record.result,
+    status: 'interrupted',
+    renderData: record.renderData as unknown as Record<string, unknown>,
+    children: new Map(),
+  });
+  return { toolUseId: record.toolUseId, status: record.status, result: record.result, tree };
+}
+
 /** Serves the bridge protocol until the input closes; resolves then. */
 export function serveBridge(options: BridgeOptions): Promise<void> {
   let tools: BridgeToolSet | undefined;
+  let checkpoints: BridgeCheckpoints | undefined;
   const executions = new Map<string, Execution>();
   const byRequest = new Map<string, Execution>();
+  const byToolUse = new Map<string, Execution>();
+  const bridgeToken = randomBytes(4).toString('hex');
   let counter = 0;
 
   const connection = createConnection({
@@ -63,15 +118,20 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
         return;
       }
       handle(message.id, message.method, message.params).then(
-        (result) => connection.send({ id: message.id, result }),
-        (error: { code?: number; message?: string }) =>
+        (reply) => {
+          connection.send({ id: message.id, result: reply.result });
+          void reply.delivered?.();
+        },
+        (error: DeliveredError) => {
           connection.send({
             id: message.id,
             error: {
               code: typeof error.code === 'number' ? error.code : RPC_ERRORS.internalError,
               message: error.message ?? String(error),
             },
-          }),
+          });
+          void error.delivered?.();
+        },
       );
     },
   });
@@ -84,40 +144,95 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
 
   const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
 
-  const initialize = (params: {
+  const onProgress = (progress: ToolCallProgress): void => {
+    const execution = byToolUse.get(progress.envelopeId);
+    connection.notify('toolcall/progress', {
+      ...progress,
+      ...(execution === undefined ? {} : { executionId: execution.id }),
+    });
+    if (execution === undefined || execution.status !== 'running') return;
+    execution.view.progress = describeProgress(progress);
+    renderLive(execution);
+  };
+
+  const initialize = async (params: {
     workspace?: string | undefined;
     mode?: PermissionMode | undefined;
     hostedTools?: string[] | undefined;
     customTools?: CustomToolDefinition[] | undefined;
+    toolCall?: ToolCallSettings | undefined;
+    stateDirectory?: string | undefined;
   }) => {
     const ports = createEmacsPorts(connection);
     // A second initialize replaces the tool set: stop the processes the first one started.
     void tools?.close();
-    tools = createBridgeToolSet({
+    void checkpoints?.stop();
+    checkpoints =
+      params.stateDirectory === undefined
+        ? undefined
+        : createBridgeCheckpoints(join(params.stateDirectory, 'checkpoints'));
+    // A killed bridge's scripts are recovered before this one's scripts write checkpoints.
+    let recovered: RecoveredToolCall[] = [];
+    const warnings: string[] = [];
+    if (checkpoints !== undefined) {
+      try {
+        recovered = await checkpoints.recover();
+      } catch (error) {
+        // A directory that cannot be read cannot be written either: scripts run without
+        // checkpoints rather than fail, and the person is told.
+        checkpoints = undefined;
+        warnings.push(
+          `The ToolCall checkpoints in ${params.stateDirectory} could not be recovered (${(error as Error).message}); scripts run without checkpoints until the bridge restarts.`,
+        );
+      }
+    }
+    const custom = params.customTools ?? [];
+    const limits = limitsOf(params.toolCall);
+    const { parallelism, returnedLineThreshold } = params.toolCall ?? {};
+    const set = createBridgeToolSet({
       workspace: params.workspace ?? options.workspace,
       mode: params.mode ?? 'ask',
       extraTools: [
         ...createHostedTools(params.hostedTools ?? [], ports.callHosted),
-        ...createCustomTools(params.customTools ?? [], ports.callHosted),
+        ...createCustomTools(custom, ports.callHosted),
         ...(options.extraTools ?? []),
       ],
+      standaloneOnly: custom
+        .filter((definition) => definition.composable === false)
+        .map((definition) => `emacs/${definition.name}`),
+      toolCall: {
+        ...(parallelism === undefined ? {} : { parallelism }),
+        ...(limits === undefined ? {} : { limits }),
+        ...(returnedLineThreshold === undefined ? {} : { returnedLineThreshold }),
+      },
+      ...(checkpoints === undefined ? {} : { checkpoints: checkpoints.store }),
       asker: ports.asker,
       askUser: ports.askUser,
-      onProgress: (progress) => connection.notify('toolcall/progress', { ...progress }),
+      onProgress,
     });
-    tools.pipeline.subscribe((event) => {
-      const execution = executions.get(event.parentId ?? '');
+    tools = set;
+    set.pipeline.subscribe((event) => {
+      const execution = byToolUse.get(event.parentId ?? '');
       if (execution && applyChildEvent(execution.view, event)) renderLive(execution);
     });
+    if (checkpoints !== undefined) checkpoints.autosave(() => set.journals());
     return {
-      protocolVersion: 1,
-      serverInfo: { name: 'toolcall-bridge', version: VERSION },
-      tools: tools.pipeline.tools().map((tool) => tool.name),
+      result: {
+        protocolVersion: 1,
+        serverInfo: { name: 'toolcall-bridge', version: VERSION },
+        tools: set.pipeline.tools().map((tool) => tool.name),
+        recovered: recovered.map(recoveredView),
+        warnings,
+      },
     };
   };
 
   const sendLive = (execution: Execution): void => {
     execution.lastRender = Date.now();
+    if (execution.tool === 'ToolCall') {
+      const journal = tools?.journals().find((entry) => entry.envelopeId === execution.toolUseId);
+      if (journal !== undefined) applyJournal(execution.view, journal);
+    }
     connection.notify('toolcall/render', {
       executionId: execution.id,
       tree: viewTreeOf(execution.view),
@@ -143,15 +258,24 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     input: Record<string, unknown>,
   ) => {
     if (tools === undefined) throw rpcError(RPC_ERRORS.invalidRequest, 'Call initialize first');
-    if (tools.pipeline.tool(name) === undefined) {
+    const set = tools;
+    if (set.pipeline.tool(name) === undefined) {
       throw rpcError(RPC_ERRORS.invalidParams, `Unknown tool: ${name}`);
     }
     counter += 1;
     const id = `e${counter}`;
-    const view: ViewCall = { id, tool: name, args: input, status: 'running', children: new Map() };
+    const toolUseId = `${id}-${bridgeToken}`;
+    const view: ViewCall = {
+      id: toolUseId,
+      tool: name,
+      args: input,
+      status: 'running',
+      children: new Map(),
+    };
     const label = typeof input.expression === 'string' ? input.expression : JSON.stringify(input);
     const execution: Execution = {
       id,
+      toolUseId,
       requestId,
       tool: name,
       label: label.slice(0, 200),
@@ -164,9 +288,10 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     };
     // Registered before runTool: a script's first nested call can start synchronously inside it.
     executions.set(id, execution);
+    byToolUse.set(toolUseId, execution);
     byRequest.set(String(requestId), execution);
     sendLive(execution);
-    const run = tools.pipeline.runTool({ name, input, toolUseId: id, origin: 'programmatic' });
+    const run = set.pipeline.runTool({ name, input, toolUseId, origin: 'programmatic' });
     execution.run = run;
     if (execution.status === 'cancelled') run.cancel();
     const outcome = await run.outcome;
@@ -174,22 +299,46 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     clearTimeout(execution.renderTimer);
     execution.renderTimer = undefined;
     byRequest.delete(String(requestId));
+    byToolUse.delete(toolUseId);
     const cancelled = execution.status === 'cancelled';
     if (!cancelled) execution.status = outcome.status;
     view.result = outcome.result;
     view.status = cancelled ? 'cancelled' : outcome.status;
+    view.queued = [];
+    delete view.progress;
     if (outcome.renderData !== undefined) view.renderData = outcome.renderData;
     const tree = viewTreeOf(view);
     connection.notify('toolcall/render', { executionId: id, tree });
-    if (cancelled) throw rpcError(RPC_ERRORS.requestCancelled, 'Request cancelled');
-    return { executionId: id, status: outcome.status, result: outcome.result, tree };
+    // Emacs has the outcome once the reply is written: the script's checkpoint is consumed.
+    const delivered = name === 'ToolCall' ? () => settle(set, toolUseId) : undefined;
+    if (cancelled) {
+      throw Object.assign(rpcError(RPC_ERRORS.requestCancelled, 'Request cancelled'), {
+        delivered,
+      });
+    }
+    return {
+      result: { executionId: id, status: outcome.status, result: outcome.result, tree },
+      ...(delivered === undefined ? {} : { delivered }),
+    };
+  };
+
+  const settle = async (set: BridgeToolSet, toolUseId: string): Promise<void> => {
+    const store = checkpoints;
+    if (store === undefined) return;
+    store.delivered(toolUseId);
+    try {
+      await store.store.remove(toolUseId);
+      await set.commitToolCall(toolUseId, { consume: true });
+    } catch {
+      // A checkpoint left behind is reported as interrupted when the next bridge starts.
+    }
   };
 
   const handle = async (
     requestId: string | number,
     method: string,
     raw: Record<string, unknown>,
-  ) => {
+  ): Promise<Reply> => {
     const schema = paramSchemas[method as MethodName];
     if (schema === undefined)
       throw rpcError(RPC_ERRORS.methodNotFound, `Method not found: ${method}`);
@@ -204,11 +353,13 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       case 'tools/list':
         if (tools === undefined) throw rpcError(RPC_ERRORS.invalidRequest, 'Call initialize first');
         return {
-          tools: tools.pipeline.tools().map((tool) => ({
-            name: tool.name,
-            summary: tool.summary,
-            arguments: argumentsOf(tool.inputSchema),
-          })),
+          result: {
+            tools: tools.pipeline.tools().map((tool) => ({
+              name: tool.name,
+              summary: tool.summary,
+              arguments: argumentsOf(tool.inputSchema),
+            })),
+          },
         };
       case 'tools/call':
         return execute(
@@ -220,26 +371,31 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
         return execute(requestId, 'ToolCall', { expression: params.expression });
       case 'executions/list':
         return {
-          executions: [...executions.values()].map(({ id, tool, label, startedAt, status }) => ({
-            id,
-            tool,
-            label,
-            startedAt,
-            status,
-          })),
+          result: {
+            executions: [...executions.values()].map(({ id, tool, label, startedAt, status }) => ({
+              id,
+              tool,
+              label,
+              startedAt,
+              status,
+            })),
+          },
         };
       case 'executions/stop': {
         const execution = executions.get(params.id as string);
         if (execution === undefined)
           throw rpcError(RPC_ERRORS.invalidParams, `No execution ${params.id}`);
         stop(execution);
-        return { id: execution.id, status: execution.status };
+        return { result: { id: execution.id, status: execution.status } };
       }
       case 'shutdown':
         for (const execution of executions.values()) stop(execution);
-        return {};
+        return { result: {} };
     }
   };
 
-  return connection.closed.then(() => tools?.close());
+  return connection.closed.then(async () => {
+    await tools?.close();
+    await checkpoints?.stop();
+  });
 }

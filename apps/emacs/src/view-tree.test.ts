@@ -1,7 +1,7 @@
-import type { PipelineEvent } from '@toolcall/pipeline';
-import type { RenderRow } from '@toolcall/render';
+import type { ChildRecord, PipelineEvent, ToolCallCheckpoint } from '@toolcall/pipeline';
+import type { RenderBatch, RenderRow } from '@toolcall/render';
 import { describe, expect, it } from 'vitest';
-import { applyChildEvent, type ViewCall, viewTreeOf } from './view-tree.js';
+import { applyChildEvent, applyJournal, type ViewCall, viewTreeOf } from './view-tree.js';
 
 const returned = Array.from({ length: 21 }, (_, i) => `l${i + 1}`).join('\n');
 
@@ -127,5 +127,74 @@ describe('the live children of a running script', () => {
     expect(child?.renderData).toBeUndefined();
     expect(child?.result).toBe(`${'x'.repeat(2000)}… (98000 more characters)`);
     expect(JSON.stringify(viewTreeOf(call)).length).toBeLessThan(10_000);
+  });
+});
+
+describe('the queued calls of a running script', () => {
+  const record = (index: number, status: ChildRecord['status']): ChildRecord => ({
+    index,
+    id: `toolu_1/${index}`,
+    tool: 'Bash',
+    args: status === 'queued' ? null : { command: `echo ${index}` },
+    batch: 'b1',
+    status,
+    result: null,
+    warning: false,
+    renderData: null,
+  });
+  const journal = (...children: ChildRecord[]): ToolCallCheckpoint => ({
+    version: 1,
+    envelopeId: 'toolu_1',
+    state: 'running',
+    children,
+  });
+  const started = (index: number): PipelineEvent =>
+    ({
+      type: 'started',
+      parentId: 'toolu_1',
+      toolUseId: `toolu_1/${index}`,
+      toolName: 'Bash',
+      input: { command: `echo ${index}` },
+    }) as unknown as PipelineEvent;
+
+  it('draws each as a closed queued row in the join’s batch, replaced by its running row once it starts', () => {
+    const call: ViewCall = {
+      id: 'toolu_1',
+      tool: 'ToolCall',
+      args: { expression: '(parallel (Bash :command "echo 1") (Bash :command "echo 2"))' },
+      status: 'running',
+      children: new Map(),
+    };
+    applyChildEvent(call, started(1));
+    applyJournal(call, journal(record(1, 'running'), record(2, 'queued')));
+    const [batch] = (rowOf(call).children ?? []) as RenderBatch[];
+    expect(batch).toMatchObject({ kind: 'batch', batch: 'b1' });
+    const rows = batch?.rows ?? [];
+    expect(rows.map((row) => [row.id, row.header, row.status, row.expandable])).toEqual([
+      ['toolu_1/1', expect.stringMatching(/^Bash/), 'running', expect.any(Boolean)],
+      ['toolu_1/2', 'Bash (queued)', 'running', false],
+    ]);
+    // It starts before the next journal is read: one row, running, still in the batch.
+    applyChildEvent(call, started(2));
+    const after = (rowOf(call).children ?? []) as RenderBatch[];
+    expect(after).toHaveLength(1);
+    expect(after[0]?.rows.map((row) => [row.id, row.header.includes('(queued)')])).toEqual([
+      ['toolu_1/1', false],
+      ['toolu_1/2', false],
+    ]);
+  });
+
+  it('carries the live aggregate in the header only while the script runs', () => {
+    const call: ViewCall = {
+      id: 'toolu_1',
+      tool: 'ToolCall',
+      args: { expression: '(Bash :command "ls")' },
+      status: 'running',
+      children: new Map(),
+      progress: 'Bash · 0 done · 2 queued',
+    };
+    expect(rowOf(call).header).toBe(
+      'ToolCall: 0 calls (running) [Bash · 0 done · 2 queued]  (Bash :command "ls")',
+    );
   });
 });

@@ -1,10 +1,16 @@
-import { DEFAULT_AUDIT_BOUNDS, type PipelineEvent, type ToolOutcome } from '@toolcall/pipeline';
+import {
+  DEFAULT_AUDIT_BOUNDS,
+  type PipelineEvent,
+  type ToolCallCheckpoint,
+  type ToolOutcome,
+} from '@toolcall/pipeline';
 import {
   buildRenderTree,
   builtinRenderers,
   type ChildCall,
   createRendererRegistry,
   type Renderer,
+  type RendererRegistry,
   type RenderStatus,
   type RenderTree,
   returnedRow,
@@ -15,7 +21,12 @@ interface EnvelopeData {
   childCalls?: ChildCall[];
   presentation?: string;
   returned?: { collapsed?: boolean } | null;
+  /** A running script's live aggregate (`Read · 2 done · 3 queued`); a settled one has none. */
+  progress?: string;
 }
+
+/** Marks the render data of a live row that stands for a call waiting for a parallel slot. */
+const QUEUED = 'toolcall.queued';
 
 // A ToolCall envelope draws its own header and returned value; each child row
 // is drawn by its own tool's renderer one level deeper. A returned value over
@@ -28,8 +39,9 @@ const toolCallRenderer: Renderer = (_name, args, result, renderData, context) =>
     data.header?.title ??
     `ToolCall: ${children.length} call${children.length === 1 ? '' : 's'} (running)`;
   const collapsed = data.returned?.collapsed === true;
+  const head = data.progress === undefined ? title : `${title} [${data.progress}]`;
   return {
-    header: typeof expression === 'string' ? `${title}  ${oneLine(expression)}` : title,
+    header: typeof expression === 'string' ? `${head}  ${oneLine(expression)}` : head,
     body: collapsed || typeof result !== 'string' ? '' : result,
     childCalls: collapsed ? [...children, returnedRow(context.id, result)] : children,
     initiallyCollapsed: false,
@@ -56,7 +68,22 @@ function oneLine(text: string): string {
   return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
 }
 
-const registry = createRendererRegistry({ ...builtinRenderers, ToolCall: toolCallRenderer });
+const drawn = createRendererRegistry({ ...builtinRenderers, ToolCall: toolCallRenderer });
+
+// A call waiting for a slot has no arguments yet: whatever its tool, its row names the tool and
+// says it waits, and has nothing to open. Every other call goes to its tool's renderer.
+const registry: RendererRegistry = {
+  register: (tool, spec) => drawn.register(tool, spec),
+  unregister: (tool) => drawn.unregister(tool),
+  has: (tool) => drawn.has(tool),
+  resolve(tool, status) {
+    const renderer = drawn.resolve(tool, status);
+    return (name, args, result, renderData, context) =>
+      renderData?.[QUEUED] === true
+        ? { header: `${name} (queued)`, expandable: false, status: 'running' }
+        : (renderer?.(name, args, result, renderData, context) ?? null);
+  },
+};
 
 /** One call the view draws: its record fields and, for an envelope, its live children. */
 export interface ViewCall {
@@ -67,6 +94,10 @@ export interface ViewCall {
   status: RenderStatus;
   renderData?: Record<string, unknown>;
   children: Map<string, ChildCall>;
+  /** A running script's calls waiting for a parallel slot, from its journal (see `applyJournal`). */
+  queued?: ChildCall[];
+  /** A running script's live aggregate, drawn in its header until it settles. */
+  progress?: string;
 }
 
 /** Builds the JSON render tree of one call, with every body present so Emacs folds locally. */
@@ -74,7 +105,14 @@ export function viewTreeOf(call: ViewCall): RenderTree {
   const settled = call.renderData?.childCalls !== undefined;
   const renderData = settled
     ? call.renderData
-    : { ...call.renderData, childCalls: [...call.children.values()] };
+    : {
+        ...call.renderData,
+        childCalls: [
+          ...call.children.values(),
+          ...(call.queued ?? []).filter((row) => !call.children.has(row.id)),
+        ],
+        ...(call.progress === undefined ? {} : { progress: call.progress }),
+      };
   return buildRenderTree(
     [
       {
@@ -127,21 +165,26 @@ function liveRenderData(data: unknown): Record<string, unknown> | undefined {
 export function applyChildEvent(call: ViewCall, event: PipelineEvent): boolean {
   if (event.parentId !== call.id) return false;
   if (event.type === 'started') {
+    // A queued call that starts keeps its batch; its queued row gives way to this one.
+    const batch = call.queued?.find((row) => row.id === event.toolUseId)?.batch;
     call.children.set(event.toolUseId, {
       id: event.toolUseId,
       tool: event.toolName,
       args: event.input,
       status: 'running',
+      ...(batch === undefined ? {} : { batch }),
     });
     return true;
   }
   if (event.type === 'settled') {
     const outcome = event.outcome;
     const renderData = liveRenderData(outcome.renderData);
+    const batch = call.children.get(event.toolUseId)?.batch;
     call.children.set(event.toolUseId, {
       id: event.toolUseId,
       tool: event.toolName,
       args: event.input,
+      ...(batch === undefined ? {} : { batch }),
       result: livePreview(outcome.result),
       status: settledStatus(outcome),
       ...(renderData === undefined ? {} : { renderData: renderData as never }),
@@ -149,4 +192,30 @@ export function applyChildEvent(call: ViewCall, event: PipelineEvent): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * Brings a running script's live rows up to its driver journal: the calls of a `parallel` or
+ * `parallel-map` join get their batch, so a fan-out is bracketed as it runs, and the calls
+ * waiting for a slot under the parallelism cap get a queued row each until they start.
+ */
+export function applyJournal(call: ViewCall, journal: ToolCallCheckpoint): void {
+  const queued: ChildCall[] = [];
+  for (const record of journal.children) {
+    if (record.status === 'queued') {
+      queued.push({
+        id: record.id,
+        tool: record.tool,
+        status: 'running',
+        ...(record.batch === null ? {} : { batch: record.batch }),
+        renderData: { [QUEUED]: true },
+      });
+      continue;
+    }
+    const live = call.children.get(record.id);
+    if (live !== undefined && record.batch !== null && live.batch !== record.batch) {
+      call.children.set(record.id, { ...live, batch: record.batch });
+    }
+  }
+  call.queued = queued;
 }

@@ -6,7 +6,7 @@
 ;;; Commentary:
 
 ;; Every test starts the real bridge (dist/bridge.js, built first) with the
-;; fixture tools of test/fixtures/fs-tools.mjs (Read, Grep, Wait) in a
+;; fixture tools of test/fixtures/fs-tools.mjs (Read, Grep, Wait, Gate) in a
 ;; temporary workspace, and stops it afterwards.
 
 ;;; Code:
@@ -26,10 +26,13 @@
     (while (not (funcall predicate)) (accept-process-output nil 0.05))))
 
 (defmacro toolcall-test--with-bridge (&rest body)
-  "Run BODY with a fresh bridge in a temporary workspace bound to `dir'."
+  "Run BODY with a fresh bridge in a temporary workspace bound to `dir'.
+Its checkpoints go to a temporary `toolcall-state-directory'."
   (declare (indent 0) (debug t))
   `(let* ((dir (file-name-as-directory (make-temp-file "toolcall-test-" t)))
           (toolcall-workspace dir)
+          (toolcall-state-directory (file-name-as-directory
+                                     (make-temp-file "toolcall-state-" t)))
           (toolcall-bridge-script (expand-file-name "dist/bridge.js" toolcall-test--root))
           (toolcall-bridge-arguments
            (list "--tools-module"
@@ -41,7 +44,8 @@
      (unwind-protect
          (progn (toolcall-ensure) ,@body)
        (toolcall-stop)
-       (delete-directory dir t))))
+       (delete-directory dir t)
+       (delete-directory toolcall-state-directory t))))
 
 (defun toolcall-test--view-text ()
   "Return the view buffer's text."
@@ -305,6 +309,128 @@
       (should (equal (plist-get (toolcall-run-expression "(list (emacs/Upcase :text \"abc\") 1)")
                                 :result)
                      "(\"ABC\" 1)")))))
+
+(ert-deftest toolcall-test-queued-rows ()
+  "Calls waiting for a parallel slot are drawn queued, then running, under the live aggregate."
+  (let ((toolcall-parallelism 1))
+    (toolcall-test--with-bridge
+      (let ((gate1 (expand-file-name "gate1" dir))
+            (gate2 (expand-file-name "gate2" dir))
+            (settled nil))
+        (toolcall--request "toolcall/run"
+                           (list :expression (format "(parallel (Gate :file %S) (Gate :file %S))"
+                                                     gate1 gate2))
+                           (lambda (result _error) (setq settled result)))
+        (toolcall-test--wait-until
+         (lambda () (and (get-buffer toolcall-view-buffer-name)
+                         (string-match-p "Gate (queued)" (toolcall-test--view-text)))))
+        (let ((text (toolcall-test--view-text)))
+          (should (string-match-p "^▾ ToolCall: .*\\[Gate · 0 done · 1 queued\\]" text))
+          (should (string-match-p (concat "^  ┌ . Gate: " (regexp-quote gate1) "$") text))
+          ;; A queued row has nothing to open yet.
+          (should (string-match-p "^  └ · Gate (queued)$" text)))
+        (with-temp-file gate1)
+        (toolcall-test--wait-until
+         (lambda () (not (string-match-p "(queued)" (toolcall-test--view-text)))))
+        (let ((text (toolcall-test--view-text)))
+          (should (string-match-p "^▾ ToolCall: .*\\[Gate · 1 done\\]" text))
+          (should (string-match-p (concat "^  └ . Gate: " (regexp-quote gate2) "$") text)))
+        (with-temp-file gate2)
+        (toolcall-test--wait-until (lambda () settled))
+        (should (equal (plist-get settled :status) "success"))
+        ;; Settled: the aggregate is gone from the header.
+        (should-not (string-match-p "\\[Gate" (toolcall-test--view-text)))))))
+
+(ert-deftest toolcall-test-bad-settings ()
+  "A bad ToolCall setting is a `user-error' naming it, and starts no bridge."
+  (dolist (case '((toolcall-parallelism 0
+                   "`toolcall-parallelism' must be an integer of at least 1, got 0")
+                  (toolcall-returned-line-threshold -1
+                   "`toolcall-returned-line-threshold' must be an integer of at least 0, got -1")
+                  (toolcall-limits ((speed . 3))
+                   "`toolcall-limits' names no budget speed; expected one of script-bytes, ")
+                  (toolcall-limits ((wall-time . 0))
+                   "`toolcall-limits' gives wall-time 0; expected a positive number")
+                  (toolcall-limits 7
+                   "`toolcall-limits' must be an alist of (BUDGET . NUMBER), got 7")
+                  (toolcall-state-directory 3
+                   "`toolcall-state-directory' must be a directory name or nil, got 3")))
+    (cl-progv (list (car case)) (list (cadr case))
+      (let ((err (should-error (toolcall--initialize-parameters "/tmp/") :type 'user-error)))
+        (should (string-prefix-p (format-message (nth 2 case)) (cadr err))))))
+  (let ((toolcall-parallelism 0)
+        (toolcall-bridge-script (expand-file-name "dist/bridge.js" toolcall-test--root)))
+    (should-error (toolcall-ensure) :type 'user-error)
+    (should-not (toolcall-live-p))))
+
+(ert-deftest toolcall-test-settings-reach-bridge ()
+  "Budgets and the Returned-row threshold apply to the scripts the bridge runs."
+  (let ((toolcall-limits '((nested-calls . 1))))
+    (toolcall-test--with-bridge
+      (let ((result (toolcall-run-expression
+                     (format "(list (Read :file_path \"%sa.txt\") (Read :file_path \"%sb.txt\"))"
+                             dir dir))))
+        (should (equal (plist-get result :status) "error"))
+        (should (string-match-p "nested-calls" (plist-get result :result))))))
+  (dolist (threshold '(20 0))
+    (let ((toolcall-returned-line-threshold threshold))
+      (toolcall-test--with-bridge
+        (with-temp-file (expand-file-name "long.txt" dir)
+          (dotimes (i 25) (insert (format "line %d\n" (1+ i)))))
+        (toolcall-run-expression (format "(concat (Read :file_path \"%slong.txt\") \"\")" dir))
+        (let ((text (toolcall-test--view-text)))
+          (if (= threshold 0)
+              (progn (should (string-match-p "^    25\tline 25$" text))
+                     (should-not (string-match-p "Returned" text)))
+            (should (string-match-p "^  ▸ Returned (25 lines)$" text))
+            (should-not (string-match-p "^    25\tline 25$" text))))))))
+
+(defun toolcall-test--checkpoint-holds-p (text)
+  "Return non-nil when a checkpoint file of the bridge holds TEXT."
+  (let ((directory (expand-file-name "checkpoints" toolcall-state-directory)))
+    (and (file-directory-p directory)
+         (seq-some (lambda (file)
+                     (with-temp-buffer
+                       (insert-file-contents file)
+                       (search-forward text nil t)))
+                   (directory-files directory t "\\.toolcall\\.json\\'")))))
+
+(ert-deftest toolcall-test-recovers-killed-script ()
+  "A script a killed bridge left running is drawn interrupted when the next one starts."
+  (toolcall-test--with-bridge
+    (let ((old toolcall--process) (failure nil))
+      (toolcall--request "toolcall/run"
+                         (list :expression (format "(list (Read :file_path \"%sa.txt\") (Wait))" dir))
+                         (lambda (_result error) (setq failure error)))
+      (toolcall-test--wait-until (lambda () (toolcall-test--checkpoint-holds-p "\"Wait\"")))
+      (signal-process old 'KILL)
+      (toolcall-test--wait-until
+       (lambda () (and (toolcall-live-p) (not (eq toolcall--process old))
+                       (string-match-p "↯ ToolCall" (toolcall-test--view-text)))))
+      (should (string-match-p "\\`Bridge exited" (plist-get failure :message)))
+      (let ((text (toolcall-test--view-text)))
+        ;; The stale running row was replaced, not joined, by the interrupted one.
+        (should (string-match-p "\\`▾ ↯ ToolCall: 2 calls (1 interrupted)" text))
+        (should-not (string-match-p "running" text))
+        (should (string-match-p (concat "^  ▸ Read: " (regexp-quote dir) "a.txt$") text))
+        (should (string-match-p "^  ▸ ↯ Wait" text)))
+      (should-not (toolcall-test--checkpoint-holds-p "ToolCall"))
+      (should-not (directory-files (expand-file-name "checkpoints" toolcall-state-directory)
+                                   nil "\\.toolcall\\.json\\'")))))
+
+(ert-deftest toolcall-test-standalone-tool ()
+  "A tool defined with :composable nil runs as a whole script but not in a composed one."
+  (let ((toolcall-host-custom-tools nil))
+    (toolcall-define-tool "Solo" "Upcases text." '((text "string" "The text."))
+                          (lambda (arguments) (upcase (plist-get arguments :text)))
+                          :read-only t :composable nil)
+    (should-error (toolcall-define-tool "Odd" "Odd." nil #'ignore :colour 'red))
+    (toolcall-test--with-bridge
+      (let ((composed (toolcall-run-expression "(list (emacs/Solo :text \"abc\") 1)")))
+        (should (equal (plist-get composed :status) "error"))
+        (should (string-match-p "emacs/Solo is standalone-only" (plist-get composed :result))))
+      (should (equal (plist-get (toolcall-run-expression "(emacs/Solo :text \"abc\")") :result)
+                     "ABC")))))
 
 (provide 'toolcall-tests)
 ;;; toolcall-tests.el ends here
