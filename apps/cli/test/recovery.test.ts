@@ -151,7 +151,7 @@ describe('ToolCall checkpoints of a session', () => {
     expect(resumed.stderr).toContain('▾ ↯ ToolCall: 3 calls (3 interrupted)\n');
     // One batch: the running call with its command, the two that never started.
     expect(resumed.stderr).toContain(
-      '  ┌ ▸ ↯ Bash sleep 30 (interrupted)\n  │ ▸ ↯ Bash\n  └ ▸ ↯ Bash\n',
+      '  ┌ ▸ ↯ Bash sleep 30 (interrupted)\n  │ ▸ ↯ Bash (not started)\n  └ ▸ ↯ Bash (not started)\n',
     );
     expect(resumed.stderr).toMatch(/\/3 Bash: interrupted\n/);
     expect(readdirSync(checkpoints)).toEqual([]);
