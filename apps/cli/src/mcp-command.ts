@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { commonOptions } from './common-options.js';
 import { loadConfig } from './config.js';
 import type { CliIo } from './io.js';
+import { ReplyWatch, WrittenStdioTransport } from './mcp-replies.js';
 import { createElicitingAsker, createMcpServer } from './mcp-server.js';
 import {
   connectUpstream,
@@ -79,12 +79,20 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     return 2;
   }
   const { pipeline, native, media } = setup.value;
+  const replies = new ReplyWatch((error) =>
+    io.stderr.write(
+      `toolcall mcp: a ToolCall checkpoint could not be removed: ${(error as Error).message}\n`,
+    ),
+  );
   const mcp = createMcpServer({
     pipeline: () => pipeline,
     tools: () => native,
     media,
     version: '0.0.0',
     instructions: setup.value.listing().text,
+    replies,
+    // Committed once the reply is written: a reply the client never gets leaves the script to
+    // be recovered as interrupted.
     onSent: (toolUseId) => setup.value.checkpoints.settle(toolUseId),
     progress: setup.value.progress,
   });
@@ -93,7 +101,7 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     mcp.onclose = done;
   });
   const input = io.stdin ?? process.stdin;
-  await mcp.connect(new StdioServerTransport(input, io.stdout));
+  await mcp.connect(replies.watch(new WrittenStdioTransport(input, io.stdout)));
   // Ctrl-C or the end of stdin closes the server; then its processes and upstreams are stopped.
   const stop = () => void mcp.close();
   io.signal?.addEventListener('abort', stop, { once: true });

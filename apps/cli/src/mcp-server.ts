@@ -11,6 +11,7 @@ import {
   toMcpTool,
 } from '@toolcall/pipeline';
 import { describeRequest } from './asker.js';
+import type { ReplyWatch } from './mcp-replies.js';
 import type { SessionMedia } from './media-sink.js';
 import { describeProgress, type ProgressHub } from './progress.js';
 import { uniqueCallId } from './session.js';
@@ -30,7 +31,14 @@ export function createMcpServer(options: {
   instructions?: string;
   /** ToolCall's live aggregates, sent as progress notifications. */
   progress?: Pick<ProgressHub, 'subscribe'>;
-  /** Called once a ToolCall's outcome is projected for the reply: its checkpoint can go. */
+  /** What becomes of the replies: the transport given to `connect` must be one it watches. */
+  replies: ReplyWatch;
+  /**
+   * Called once the reply carrying a ToolCall's outcome has been written, or the client has
+   * cancelled the call (it expects no reply): its checkpoint can go. Not called when the
+   * reply cannot be written or the connection closes first: the script is then recovered as
+   * interrupted.
+   */
   onSent?: (toolUseId: string) => Promise<void>;
 }): Server {
   const server = new Server(
@@ -66,6 +74,8 @@ export function createMcpServer(options: {
     }
     // Unique across processes: servers sharing a session keep their checkpoints apart.
     const toolUseId = uniqueCallId('mcp');
+    const reply = options.replies.begin(extra.requestId);
+    let sent: (() => Promise<void>) | undefined;
     const token = request.params._meta?.progressToken;
     let settled = 0;
     const notify = (message: string) =>
@@ -123,7 +133,7 @@ export function createMcpServer(options: {
               },
             ];
       });
-      if (outcome.toolName === 'ToolCall') await options.onSent?.(toolUseId);
+      if (outcome.toolName === 'ToolCall') sent = async () => options.onSent?.(toolUseId);
       return {
         content: [{ type: 'text' as const, text: projected.text }, ...images],
         isError: projected.isError,
@@ -132,6 +142,7 @@ export function createMcpServer(options: {
       extra.signal.removeEventListener('abort', cancel);
       unsubscribe();
       if (heartbeat !== undefined) clearInterval(heartbeat);
+      await reply.end(sent);
     }
   });
   return server;

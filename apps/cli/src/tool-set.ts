@@ -19,6 +19,7 @@ import { readScopeHook } from './read-scope-hook.js';
 import { createSessionArtifacts } from './session-artifacts.js';
 import type { TelemetryLog } from './telemetry-log.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
+import { withUnstartedRows } from './unstarted-rows.js';
 
 /**
  * Options of the CLI's tool set: `createToolSet`'s, plus the session directory, the tools the
@@ -154,10 +155,11 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
   });
   registered = set.pipeline;
   checkpoints.autosave(() => set.toolCallJournals());
-  const renderers = set.renderers;
   for (const [name, spec] of Object.entries(builtinRenderers)) {
-    if (renderers.resolve(name, 'success') === undefined) renderers.register(name, spec);
+    if (set.renderers.resolve(name, 'success') === undefined) set.renderers.register(name, spec);
   }
+  // A recovered script's calls that never started read as such, whatever their tool.
+  const renderers = withUnstartedRows(set.renderers);
   renderers.register('ToolCall', toolCallRenderer(renderers));
   return {
     pipeline: set.pipeline,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,4 +67,30 @@ export function startMcpSession(stdin: NodeJS.WritableStream): (message: object)
   });
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   return send;
+}
+
+/** A ToolCall checkpoint file, as far as the tests look at it. */
+export interface Checkpoint {
+  envelopeId: string;
+  state: string;
+  children: { tool: string; status: string }[];
+}
+
+/** The session's checkpoints as they are on disk now. */
+export function checkpointsIn(directory: string): Checkpoint[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.toolcall.json'))
+    .flatMap((name) => {
+      try {
+        return [JSON.parse(readFileSync(join(directory, name), 'utf8')) as Checkpoint];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** Resolves once `check` holds, looking again whenever the directory may have changed. */
+export async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 50));
 }

@@ -1,38 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { bin, tempDir, toolcall } from './helpers.js';
+import { bin, checkpointsIn, tempDir, toolcall, until } from './helpers.js';
 
 const run = (args: readonly string[], cwd: string) => toolcall(args, { cwd }).done;
-
-interface Checkpoint {
-  envelopeId: string;
-  state: string;
-  children: { tool: string; status: string }[];
-}
-
-/** The session's checkpoints as they are on disk now. */
-function checkpointsIn(directory: string): Checkpoint[] {
-  if (!existsSync(directory)) return [];
-  return readdirSync(directory)
-    .filter((name) => name.endsWith('.toolcall.json'))
-    .flatMap((name) => {
-      try {
-        return [JSON.parse(readFileSync(join(directory, name), 'utf8')) as Checkpoint];
-      } catch {
-        return [];
-      }
-    });
-}
-
-/** Resolves once `check` holds, looking again whenever the directory may have changed. */
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 50));
-}
 
 describe('ToolCall checkpoints of a session', () => {
   it('keep a completed nested call of a killed script, which a resume shows as interrupted and consumes', async () => {
@@ -176,7 +151,7 @@ describe('ToolCall checkpoints of a session', () => {
     expect(resumed.stderr).toContain('▾ ↯ ToolCall: 3 calls (3 interrupted)\n');
     // One batch: the running call with its command, the two that never started.
     expect(resumed.stderr).toContain(
-      '  ┌ ▸ ↯ Bash sleep 30 (interrupted)\n  │ ▸ ↯ Bash\n  └ ▸ ↯ Bash\n',
+      '  ┌ ▸ ↯ Bash sleep 30 (interrupted)\n  │ ▸ ↯ Bash (not started)\n  └ ▸ ↯ Bash (not started)\n',
     );
     expect(resumed.stderr).toMatch(/\/3 Bash: interrupted\n/);
     expect(readdirSync(checkpoints)).toEqual([]);
