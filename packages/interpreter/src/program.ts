@@ -127,7 +127,9 @@ export function compileProgram(
     );
   raiseProblems(cx);
   let transformed = 0;
-  cx.compileExpansion = (form: Value, scope: Scope | null): Node => {
+  // Bound to a local first: a function written straight into a property is allocated in the
+  // old generation, where it would keep this compilation alive until a full collection.
+  const compileExpansion = (form: Value, scope: Scope | null): Node => {
     transformed += validateExpansion(form, limits, transformed);
     const expansionCx: CompileContext = {
       ...cx,
@@ -144,6 +146,7 @@ export function compileProgram(
     }
     return node;
   };
+  cx.compileExpansion = compileExpansion;
   const body = nodes.length === 1 ? (nodes[0] as Node) : new Seq(nodes);
   const direct =
     cx.directScript && body instanceof ToolCallNode && body.args.every(isDirectArgument);
