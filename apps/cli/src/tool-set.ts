@@ -19,7 +19,6 @@ import { readScopeHook } from './read-scope-hook.js';
 import { createSessionArtifacts } from './session-artifacts.js';
 import type { TelemetryLog } from './telemetry-log.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
-import { withUnstartedRows } from './unstarted-rows.js';
 
 /**
  * Options of the CLI's tool set: `createToolSet`'s, plus the session directory, the tools the
@@ -156,10 +155,9 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
   registered = set.pipeline;
   checkpoints.autosave(() => set.toolCallJournals());
   for (const [name, spec] of Object.entries(builtinRenderers)) {
-    if (set.renderers.resolve(name, 'success') === undefined) set.renderers.register(name, spec);
+    if (!set.renderers.has(name)) set.renderers.register(name, spec);
   }
-  // A recovered script's calls that never started read as such, whatever their tool.
-  const renderers = withUnstartedRows(set.renderers);
+  const renderers = set.renderers;
   renderers.register('ToolCall', toolCallRenderer(renderers));
   return {
     pipeline: set.pipeline,

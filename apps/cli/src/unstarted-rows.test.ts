@@ -5,10 +5,9 @@ import {
   renderPlain,
   type ToolCallRecord,
 } from '@toolcall/render';
-import { executionRenderers } from '@toolcall/tools';
+import { executionRenderers, withUnstartedRows } from '@toolcall/tools';
 import { describe, expect, it } from 'vitest';
 import { toolCallRenderer } from './toolcall-renderer.js';
-import { withUnstartedRows } from './unstarted-rows.js';
 
 const registry = withUnstartedRows(createRendererRegistry({ Bash: executionRenderers.Bash }));
 registry.register('ToolCall', toolCallRenderer(registry));
@@ -65,6 +64,26 @@ describe('withUnstartedRows', () => {
         '  ┌ ▸ ↯ Bash sleep 30 (interrupted)',
         '  │ ▸ ↯ Bash (not started)',
         '  └ ▸ ↯ Read (not started)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('draws the calls a cancelled script left waiting as not started, cancelled', () => {
+    const queued = 'Cancelled: the script stopped before this queued call started.';
+    expect(
+      drawn([
+        row(1, 'Bash', { status: 'cancelled', args: { command: 'sleep 30' }, result: 'cancelled' }),
+        row(2, 'Bash', { status: 'cancelled', result: queued }),
+        row(3, 'Read', { status: 'cancelled', result: queued }),
+      ]),
+    ).toBe(
+      [
+        '▾ ↯ ToolCall: 3 calls',
+        '  Error: interrupted',
+        '  ┌ ▸ ⊘ Bash sleep 30 (cancelled)',
+        '  │ ▸ ⊘ Bash (not started)',
+        '  └ ▸ ⊘ Read (not started)',
         '',
       ].join('\n'),
     );

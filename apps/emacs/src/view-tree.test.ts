@@ -1,4 +1,9 @@
-import type { ChildRecord, PipelineEvent, ToolCallCheckpoint } from '@toolcall/pipeline';
+import {
+  type ChildRecord,
+  type PipelineEvent,
+  type ToolCallCheckpoint,
+  UNSTARTED_RESULTS,
+} from '@toolcall/pipeline';
 import type { RenderBatch, RenderRow } from '@toolcall/render';
 import { describe, expect, it } from 'vitest';
 import { applyChildEvent, applyJournal, type ViewCall, viewTreeOf } from './view-tree.js';
@@ -61,6 +66,29 @@ describe('the view tree of a ToolCall script', () => {
     expect(row.tool).toBe('ToolCall');
     const [child] = (row.children ?? []) as RenderRow[];
     expect([child?.tool, child?.status]).toEqual(['Read', 'interrupted']);
+  });
+
+  it('draws a child that never started (cancelled or interrupted while queued) as not started', () => {
+    const call = envelope(false);
+    const data = call.renderData as { childCalls: Array<Record<string, unknown>> };
+    const unstarted = (status: string, result: string) => ({
+      ...data.childCalls[0],
+      args: null,
+      status,
+      result,
+    });
+    data.childCalls = [
+      unstarted('cancelled', UNSTARTED_RESULTS.cancelled),
+      unstarted('interrupted', UNSTARTED_RESULTS.interrupted),
+      // Cancelled while it ran, its arguments too large to keep: it may have done its work.
+      unstarted('cancelled', 'cancelled'),
+    ];
+    const children = (rowOf(call).children ?? []) as RenderRow[];
+    expect(children.map((child) => [child.header, child.status])).toEqual([
+      ['Read (not started)', 'cancelled'],
+      ['Read (not started)', 'interrupted'],
+      [expect.not.stringContaining('not started'), 'cancelled'],
+    ]);
   });
 
   it('draws a denied child as a closed denied row', () => {

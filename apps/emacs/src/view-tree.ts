@@ -15,6 +15,7 @@ import {
   type RenderTree,
   returnedRow,
 } from '@toolcall/render';
+import { withUnstartedRows } from '@toolcall/tools';
 
 interface EnvelopeData {
   header?: { title?: string; status?: string };
@@ -68,7 +69,11 @@ function oneLine(text: string): string {
   return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
 }
 
-const drawn = createRendererRegistry({ ...builtinRenderers, ToolCall: toolCallRenderer });
+// A call that waited for a slot and never started (the script was cancelled, or a killed
+// bridge's script recovered) says so rather than showing a bare tool name.
+const drawn = withUnstartedRows(
+  createRendererRegistry({ ...builtinRenderers, ToolCall: toolCallRenderer }),
+);
 
 // A call waiting for a slot has no arguments yet: whatever its tool, its row names the tool and
 // says it waits, and has nothing to open. Every other call goes to its tool's renderer.

@@ -98,6 +98,7 @@ export {
   createToolCallTool,
   DEFAULT_AUDIT_BOUNDS,
   interruptedRecord,
+  isUnstartedCall,
   isWriterEnded,
   type PausableClock,
   type ProjectToolCallOptions,
@@ -117,6 +118,7 @@ export {
   type ToolCallSettlement,
   type ToolCallToolOptions,
   toolCallFeedback,
+  UNSTARTED_RESULTS,
 } from './ptc/index.js';
 export { formatRepairNote, type RepairResult, type RepairStep } from './repair.js';
 export { createRepairLog, type RepairLog, type RepairLogEntry } from './repair-log.js';

@@ -34,6 +34,7 @@ export { applyPatchRenderer } from './render/apply-patch-renderer.js';
 export { readRenderer } from './render/read-renderer.js';
 export { fileToolRenderers } from './render/renderers.js';
 export { globRenderer } from './render/search-renderers.js';
+export { withUnstartedRows } from './render/unstarted-rows.js';
 export { createGlobTool } from './search/glob-tool.js';
 export { createGrepTool } from './search/grep-tool.js';
 export type { ToolSetToolCallOptions } from './tool-call-options.js';

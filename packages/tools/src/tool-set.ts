@@ -39,6 +39,7 @@ import { checkPlanMode, type PlanModeSource } from './patch/plan-mode.js';
 import { createTargetPreparer } from './prepare-targets.js';
 import { ReadMemo } from './read/read-memo.js';
 import { fileToolRenderers } from './render/renderers.js';
+import { withUnstartedRows } from './render/unstarted-rows.js';
 import { createSnapshotReader } from './snapshot-reader.js';
 import { type ToolSetToolCallOptions, toolCallOptions } from './tool-call-options.js';
 import {
@@ -368,11 +369,15 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     native: [...new Set<string>([...NATIVE_TOOLS, ...native])].flatMap(
       (name) => registered.get(name) ?? [],
     ),
-    renderers: createRendererRegistry({
-      ...webRenderers,
-      ...execution.renderers,
-      ...fileToolRenderers,
-    }),
+    // A nested call that never started (its join's slot never came) reads as such, whatever
+    // its tool.
+    renderers: withUnstartedRows(
+      createRendererRegistry({
+        ...webRenderers,
+        ...execution.renderers,
+        ...fileToolRenderers,
+      }),
+    ),
     resources,
     exec,
     catalog,

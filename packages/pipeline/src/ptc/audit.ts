@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../json.js';
+import { UNSTARTED_RESULTS } from './unstarted.js';
 
 /**
  * The audit status of one nested call. `queued` is a call of a `parallel`/`parallel-map` join
@@ -195,7 +196,8 @@ export class ChildAudit {
   cancelRunning(): void {
     const waiting = this.queued;
     if (waiting > 0) {
-      for (const row of this.#queuedRows('cancelled', 'cancelled')) this.records.push(row);
+      for (const row of this.#queuedRows('cancelled', UNSTARTED_RESULTS.cancelled))
+        this.records.push(row);
       this.#queueNext = this.#queueEnd;
       this.cancelled += waiting;
       this.publish();

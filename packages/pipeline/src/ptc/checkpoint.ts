@@ -3,6 +3,7 @@ import type { ChildRecord } from './audit.js';
 import { type CheckpointWriter, isWriterEnded } from './checkpoint-writer.js';
 import { childCallsOf, summaryOf, type ToolCallRenderData, titleOf } from './render-data.js';
 import { workSummary } from './summary-text.js';
+import { UNSTARTED_RESULTS } from './unstarted.js';
 
 /** The durable envelope record: written before the first nested call and at settlement. */
 export interface ToolCallCheckpoint {
@@ -82,7 +83,11 @@ export function createMemoryCheckpointStore(): CheckpointStore {
 export function cancelledRenderData(checkpoint: ToolCallCheckpoint): ToolCallRenderData {
   const children = checkpoint.children.map((child) =>
     child.status === 'running' || child.status === 'queued'
-      ? { ...child, status: 'cancelled' as const, result: 'cancelled' }
+      ? {
+          ...child,
+          status: 'cancelled' as const,
+          result: child.status === 'queued' ? UNSTARTED_RESULTS.cancelled : 'cancelled',
+        }
       : child,
   );
   const summary = summaryOf(children);
@@ -114,7 +119,7 @@ export function interruptedRecord(checkpoint: ToolCallCheckpoint): RecoveredTool
           status: 'interrupted' as const,
           result:
             child.status === 'queued'
-              ? 'Interrupted: the session ended before this queued call started.'
+              ? UNSTARTED_RESULTS.interrupted
               : 'Interrupted: the session ended before this call settled.',
         }
       : { ...child },

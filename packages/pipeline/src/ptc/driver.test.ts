@@ -407,10 +407,21 @@ describe('ToolCallDriver with a parallel join over the parallelism cap', () => {
     expect(progress.at(-1)).toMatchObject({ active: ['Hang', 'Hang'], queued: 4, completed: 0 });
     const live = driver.cancelledRenderData('E');
     expect(live?.summary).toMatchObject({ calls: 6, cancelled: 6 });
+    // The calls that never started say so; the two that ran were cancelled mid-call.
+    const cancelledQueued = 'Cancelled: the script stopped before this queued call started.';
+    expect(live?.childCalls.map((child) => child.result)).toEqual([
+      'cancelled',
+      'cancelled',
+      ...Array(4).fill(cancelledQueued),
+    ]);
     controller.abort();
     const settled = await pending;
-    expect(settled.children.map((child) => [child.id, child.status])).toEqual(
-      [1, 2, 3, 4, 5, 6].map((n) => [`E/${n}`, 'cancelled']),
+    expect(settled.children.map((child) => [child.id, child.status, child.result])).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => [
+        `E/${n}`,
+        'cancelled',
+        n <= 2 ? 'cancelled' : cancelledQueued,
+      ]),
     );
     expect(settled.renderData.summary).toMatchObject({ calls: 6, cancelled: 6, batches: 1 });
     expect(settled.result).toContain('0 of 6 nested calls succeeded');

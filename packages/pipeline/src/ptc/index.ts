@@ -23,3 +23,4 @@ export {
   toolCallFeedback,
 } from './tool-call-tool.js';
 export type { ScriptRequest, ScriptSpan, ToolCallSettlement } from './types.js';
+export { isUnstartedCall, UNSTARTED_RESULTS } from './unstarted.js';

@@ -7,6 +7,7 @@ import type { PipelineEvent } from '../events.js';
 import { createPipeline } from '../pipeline.js';
 import type { Tool } from '../tool-types.js';
 import { createToolCallDriver } from './driver.js';
+import { isUnstartedCall, UNSTARTED_RESULTS } from './unstarted.js';
 
 // n picks the nested call's behaviour: 0 throws, 1 fails with Error: text, 2 settles on a
 // later turn, 3 settles after a macrotask, 7 is denied by a hook, anything else succeeds now.
@@ -73,8 +74,14 @@ describe('ToolCall properties', () => {
       const unstarted = settled.children.filter((child) => !started.includes(child.id));
       if (!parallel) expect(unstarted).toEqual([]);
       for (const child of unstarted) {
-        expect(child).toMatchObject({ status: 'cancelled', result: 'cancelled', args: null });
+        expect(child).toMatchObject({
+          status: 'cancelled',
+          result: UNSTARTED_RESULTS.cancelled,
+          args: null,
+        });
       }
+      // A renderer tells exactly those rows apart as calls that never ran.
+      expect(settled.children.filter(isUnstartedCall)).toEqual(unstarted);
       if (parallel) expect(ids).toEqual(numbers.map((_, at) => `E/${at + 1}`).slice(0, ids.length));
       if (parallel && numbers.length > parallelism) expect(ids).toHaveLength(numbers.length);
       expect(
