@@ -80,6 +80,33 @@ A script recovered as interrupted replaces its own stale running row."
                                            (list (cons (concat "recovered:" id) tree))))))
     (toolcall-view--redraw)))
 
+(defun toolcall-view--interrupt-items (items)
+  "Mark the running rows among ITEMS, rows and batches, interrupted."
+  (dolist (item items)
+    (if (equal (plist-get item :kind) "batch")
+        (toolcall-view--interrupt-items (plist-get item :rows))
+      (when (equal (plist-get item :status) "running")
+        (plist-put item :status "interrupted")
+        ;; A running script's header carries its state and live aggregate.
+        (let ((header (plist-get item :header)))
+          (when (and (stringp header) (string-match " (running)\\( \\[[^]\n]*\\]\\)?" header))
+            (plist-put item :header (replace-match " (interrupted)" t t header)))))
+      (toolcall-view--interrupt-items (plist-get item :children)))))
+
+(defun toolcall-view-interrupt (prefix)
+  "Draw the running rows of trees whose execution id has PREFIX interrupted.
+For the calls of a bridge that exited: nothing will settle them.  A script the
+next bridge recovers is then drawn in their place."
+  (let ((buffer (get-buffer toolcall-view-buffer-name)))
+    (when buffer
+      (with-current-buffer buffer
+        (let ((changed nil))
+          (dolist (entry toolcall-view--trees)
+            (when (string-prefix-p prefix (car entry))
+              (toolcall-view--interrupt-items (plist-get (cdr entry) :items))
+              (setq changed t)))
+          (when changed (toolcall-view--redraw)))))))
+
 (defun toolcall-view--open-p (row)
   "Return non-nil when ROW is drawn open."
   (let ((fold (gethash (plist-get row :id) toolcall-view--folds)))

@@ -242,6 +242,8 @@ Quitting while waiting cancels the request in the bridge."
     (when (eq process toolcall--process)
       (setq toolcall--process nil)
       (toolcall--fail-pending (format "Bridge exited: %s" (string-trim event)))
+      ;; Nothing will settle the dead bridge's calls.
+      (toolcall-view-interrupt (format "%d:" toolcall--generation))
       (cond
        (toolcall--stopping nil)
        ((< toolcall--restarts toolcall-restart-limit)

@@ -418,6 +418,40 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
       (should-not (directory-files (expand-file-name "checkpoints" toolcall-state-directory)
                                    nil "\\.toolcall\\.json\\'")))))
 
+(ert-deftest toolcall-test-dead-bridge-rows-interrupted ()
+  "Without checkpoints, a dead bridge's running rows are drawn interrupted, not running."
+  (let* ((dir (file-name-as-directory (make-temp-file "toolcall-test-" t)))
+         (toolcall-workspace dir)
+         (toolcall-state-directory nil)
+         (toolcall-restart-limit 0)
+         (toolcall-bridge-script (expand-file-name "dist/bridge.js" toolcall-test--root))
+         (toolcall-bridge-arguments
+          (list "--tools-module"
+                (expand-file-name "test/fixtures/fs-tools.mjs" toolcall-test--root))))
+    (with-temp-file (expand-file-name "a.txt" dir) (insert "alpha\n"))
+    (when (get-buffer toolcall-view-buffer-name) (kill-buffer toolcall-view-buffer-name))
+    (unwind-protect
+        (progn
+          (toolcall-ensure)
+          (let ((failure nil))
+            (toolcall--request "toolcall/run"
+                               (list :expression
+                                     (format "(list (Read :file_path \"%sa.txt\") (Wait))" dir))
+                               (lambda (_result error) (setq failure error)))
+            (toolcall-test--wait-until
+             (lambda () (and (get-buffer toolcall-view-buffer-name)
+                             (string-match-p "· Wait\\|. Wait" (toolcall-test--view-text)))))
+            (should (string-match-p "(running)" (toolcall-test--view-text)))
+            (signal-process toolcall--process 'KILL)
+            (toolcall-test--wait-until (lambda () failure))
+            (let ((text (toolcall-test--view-text)))
+              (should (string-match-p "\\`▾ ↯ ToolCall: 2 calls (interrupted)  (list" text))
+              (should (string-match-p "^  . ↯ Wait" text))
+              (should (string-match-p (concat "^  ▸ Read: " (regexp-quote dir) "a.txt$") text))
+              (should-not (string-match-p "running\\|\\[Wait" text)))))
+      (toolcall-stop)
+      (delete-directory dir t))))
+
 (ert-deftest toolcall-test-standalone-tool ()
   "A tool defined with :composable nil runs as a whole script but not in a composed one."
   (let ((toolcall-host-custom-tools nil))
