@@ -34,9 +34,15 @@ async function serve() {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
+  // How many replies had been written when each commit ran.
+  let replied = 0;
+  const repliedBeforeCommit: number[] = [];
+  output.on('data', () => {
+    replied++;
+  });
   const server = new Server({ name: 't', version: '1' }, { capabilities: { tools: {} } });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const reply = replies.begin(extra.requestId);
+    const reply = replies.begin(extra.requestId, extra.signal);
     const id = Number(extra.requestId);
     started.push(id);
     extra.signal.addEventListener('abort', () => aborted.push(id));
@@ -46,6 +52,7 @@ async function serve() {
     } finally {
       await reply.end(async () => {
         committed.push(id);
+        repliedBeforeCommit.push(replied);
       });
       ended.push(id);
     }
@@ -57,7 +64,20 @@ async function serve() {
   const until = async (check: () => boolean) => {
     while (!check()) await new Promise((resolve) => setImmediate(resolve));
   };
-  return { server, output, send, call, release, committed, started, aborted, ended, until };
+  return {
+    server,
+    input,
+    output,
+    send,
+    call,
+    release,
+    committed,
+    repliedBeforeCommit,
+    started,
+    aborted,
+    ended,
+    until,
+  };
 }
 
 describe('WrittenStdioTransport', () => {
@@ -110,6 +130,35 @@ describe('ReplyWatch', () => {
     await until(() => errors.length === 1);
     expect(errors[0]?.message).toMatch(/^Failed to send response: .*destroyed/);
     expect(committed).toEqual([]);
+  });
+
+  it('commits a request the client cancelled in the same read, before its handler started', async () => {
+    const { output, input, release, committed, started, aborted, ended, until } = await serve();
+    const lines = linesOf(output);
+    input.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x', arguments: {} } })}\n` +
+        `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } })}\n`,
+    );
+    await until(() => started.length === 1);
+    release();
+    await until(() => ended.length === 1);
+    // The handler saw its signal already aborted; no reply goes out, and the commit ran.
+    expect([aborted, committed, lines]).toEqual([[], [7], []]);
+  });
+
+  it('waits for the reply of a request whose cancellation the server ignored', async () => {
+    // The SDK ignores a cancellation naming request 0: the call goes on and is replied to.
+    const { output, send, release, committed, repliedBeforeCommit, started, until } = await serve();
+    const lines = linesOf(output);
+    send({ jsonrpc: '2.0', id: 0, method: 'tools/call', params: { name: 'x', arguments: {} } });
+    await until(() => started.length === 1);
+    send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 0 } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await until(() => committed.length === 1);
+    expect(lines).toMatchObject([{ id: 0, result: {} }]);
+    // Committed after its reply was written, not before.
+    expect(repliedBeforeCommit).toEqual([1]);
   });
 
   it('commits at once when the client cancels the request, and nothing when the connection closes', async () => {

@@ -74,7 +74,7 @@ export function createMcpServer(options: {
     }
     // Unique across processes: servers sharing a session keep their checkpoints apart.
     const toolUseId = uniqueCallId('mcp');
-    const reply = options.replies.begin(extra.requestId);
+    const reply = options.replies.begin(extra.requestId, extra.signal);
     let sent: (() => Promise<void>) | undefined;
     const token = request.params._meta?.progressToken;
     let settled = 0;
@@ -115,6 +115,9 @@ export function createMcpServer(options: {
     });
     const cancel = () => run.cancel();
     extra.signal.addEventListener('abort', cancel, { once: true });
+    // Cancelled before the handler started (in the same read as the request): no abort event
+    // will come.
+    if (extra.signal.aborted) cancel();
     try {
       const outcome = await run.outcome;
       const projected =

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -79,6 +79,52 @@ describe('toolcall mcp: a ToolCall checkpoint', () => {
     const next = await client.callTool({ name: 'ToolCall', arguments: { expression: '(+ 1 2)' } });
     expect((next.content as Content[])[0]?.text).toBe('3');
     await client.close();
+    expect(await resume(dir)).toBe('');
+  }, 60_000);
+
+  it('is consumed, and the script cancelled, when the cancel comes in the same read as the call', async () => {
+    const dir = tempDir();
+    const server = spawn(process.execPath, [bin, ...SERVE], {
+      cwd: dir,
+      env: { ...process.env, XDG_CONFIG_HOME: join(dir, '.xdg') },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    onTestFinished(() => {
+      server.kill('SIGKILL');
+    });
+    let out = '';
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    const send = startMcpSession(server.stdin);
+    await until(() => out.includes('"id":1'));
+    // A client that gives up at once: the request and its cancellation in one write. The
+    // script's first call waits for `go`; its second would leave `ran` behind.
+    const call = {
+      name: 'ToolCall',
+      arguments: {
+        expression:
+          '(list (Bash :command "while [ ! -f go ]; do sleep 0.05; done" :description "wait") (Bash :command "touch ran" :description "mark"))',
+      },
+    };
+    server.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: call })}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'enough' } })}\n`,
+    );
+    // The script is cancelled (its wait never released) and its checkpoint consumed.
+    await until(
+      () => existsSync(checkpointDir(dir)) && readdirSync(checkpointDir(dir)).length === 0,
+    );
+    writeFileSync(join(dir, 'go'), '');
+    send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'ToolCall', arguments: { expression: '(+ 1 2)' } },
+    });
+    await until(() => out.includes('"id":3'));
+    expect(out).not.toContain('"id":2');
+    expect(existsSync(join(dir, 'ran'))).toBe(false);
+    server.kill('SIGTERM');
     expect(await resume(dir)).toBe('');
   }, 60_000);
 
