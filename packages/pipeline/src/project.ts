@@ -75,6 +75,13 @@ export function limitingToolName(outcome: ToolOutcome): string {
     : outcome.toolName;
 }
 
+function describeAddress(address: unknown): string {
+  if (address === '') return 'an empty string';
+  if (address === null || address === undefined) return String(address);
+  if (typeof address === 'object') return `a ${address.constructor?.name ?? 'plain'} object`;
+  return `a ${typeof address}`;
+}
+
 /**
  * Projects an outcome for a provider: persists oversized success text once (or says it is
  * unavailable), truncates oversized errors, then appends hook context and the repair note.
@@ -106,8 +113,14 @@ export async function projectOutcome(
           toolName: outcome.toolName,
           toolUseId: outcome.toolUseId,
         });
-        text = persistedNotice(text, stored.address);
-        delivery = { mode: 'persisted', characters, artifact: stored.address };
+        const address: unknown = stored?.address;
+        if (typeof address !== 'string' || address === '') {
+          throw new Error(
+            `the artifact store returned ${describeAddress(address)} as its address; expected a non-empty address string`,
+          );
+        }
+        text = persistedNotice(text, address);
+        delivery = { mode: 'persisted', characters, artifact: address };
       } catch (error) {
         options.onWarning?.(
           `The oversized result could not be stored: ${(error as Error)?.message ?? String(error)}`,

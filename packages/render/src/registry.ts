@@ -6,9 +6,13 @@ export interface RendererRegistry {
   register(tool: string, spec: RendererSpec): RendererRegistry;
   /** Removes the renderer for `tool`; returns whether one was registered. */
   unregister(tool: string): boolean;
-  /** Whether `tool` has a renderer. */
+  /** Whether `tool` has a renderer of its own: ask this, not `resolve`, before registering one. */
   has(tool: string): boolean;
-  /** The renderer for `tool` and `status`: the exact status, then `default`; undefined otherwise. */
+  /**
+   * The renderer for `tool` and `status`: the exact status, then `default`; undefined otherwise.
+   * A decorating registry (such as @toolcall/tools' `withUnstartedRows`) may give one for every
+   * tool: a renderer that returns null leaves the call to the generic row.
+   */
   resolve(tool: string, status: DispatchStatus): Renderer | undefined;
 }
 

@@ -178,16 +178,16 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
       if (typeof envelopeId !== 'string') {
         throw new TypeError('ToolCallDriver.commit: expected an envelope id string');
       }
+      const commits = settings.commits;
+      // Only a settlement the host commits takes these options; otherwise there is nothing to do.
+      if (commits?.mode !== 'host') return Promise.resolve();
       const problem = deliveryProblem(commitOptions?.delivery);
       if (problem !== undefined) {
         throw new TypeError(
           `ToolCallDriver.commit: delivery ${problem}; expected ProviderResult.delivery, { mode: 'inline' | 'truncated' | 'persisted', characters, reason? | artifact? }`,
         );
       }
-      return (
-        settings.commits?.commit(envelopeId, commitOptions, settings.journals.has(envelopeId)) ??
-        Promise.resolve()
-      );
+      return commits.commit(envelopeId, commitOptions, settings.journals.has(envelopeId));
     },
     cancelledRenderData(envelopeId) {
       const audit = settings.journals.get(envelopeId);

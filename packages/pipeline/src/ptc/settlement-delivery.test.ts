@@ -56,7 +56,11 @@ beforeEach(async () => {
 afterEach(() => rm(root, { recursive: true, force: true }));
 
 function setup(
-  options: { artifacts?: ArtifactStore | 'none'; driver?: Partial<ToolCallOptions> } = {},
+  options: {
+    artifacts?: ArtifactStore | 'none';
+    driver?: Partial<ToolCallOptions>;
+    onWarning?: (message: string) => void;
+  } = {},
 ) {
   const checkpoints = createFileCheckpointStore(join(root, 'checkpoints'));
   const artifacts =
@@ -67,6 +71,7 @@ function setup(
     tools: [read, check],
     rules: [{ tool: '*', path: `${root}/**`, action: 'allow' }],
     ...(artifacts === undefined ? {} : { artifacts }),
+    ...(options.onWarning === undefined ? {} : { onWarning: options.onWarning }),
   });
   const driver = createToolCallDriver({
     pipeline,
@@ -204,6 +209,39 @@ describe('the settled checkpoint records how the result was delivered', () => {
     });
   });
 
+  it('treats a store that answers without a usable address as failed, and still commits', async () => {
+    for (const [address, named] of [
+      [new URL('file:///kept/elsewhere.txt'), 'a URL object'],
+      ['', 'an empty string'],
+    ] as const) {
+      const warnings: string[] = [];
+      const { run } = setup({
+        artifacts: { put: async () => ({ address }) as never },
+        onWarning: (message) => warnings.push(message),
+      });
+      const projection = run(`(Read :file_path "${files.medium}")`);
+      await expect(projection).resolves.toBeDefined();
+      const { projected, checkpoint } = await projection;
+      expect([
+        projected.delivery,
+        projected.artifact,
+        projected.text.includes('The omitted content is unavailable'),
+        checkpoint?.state,
+        checkpoint?.settlement?.delivery,
+      ]).toEqual([
+        { mode: 'truncated', characters: lines(500).length, reason: 'store-failed' },
+        undefined,
+        true,
+        'settled',
+        { mode: 'truncated', characters: lines(500).length, reason: 'store-failed' },
+      ]);
+      expect(warnings).toEqual([
+        `The oversized result could not be stored: the artifact store returned ${named} as its address; expected a non-empty address string`,
+      ]);
+      await rm(join(root, 'checkpoints'), { recursive: true, force: true });
+    }
+  });
+
   it('writes no delivery with the default settlementCommit, whose checkpoint precedes projection', async () => {
     const { run, driver, checkpoints } = setup({ driver: { settlementCommit: 'settlement' } });
     const { projected, checkpoint } = await run(`(Read :file_path "${files.medium}")`);
@@ -216,8 +254,9 @@ describe('the settled checkpoint records how the result was delivered', () => {
         result: `${full.slice(0, 2_000)}… [${full.length - 2_000} more characters]`,
       },
     ]);
-    // A later commit, delivery and all, changes nothing.
+    // A later commit, delivery and all, changes nothing; it does not even read the options.
     await driver.commit('E', { delivery: projected.delivery });
+    await driver.commit('E', { delivery: { mode: 'sent' } as never });
     expect(await checkpoints.list()).toEqual([checkpoint]);
   });
 
