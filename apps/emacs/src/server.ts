@@ -175,14 +175,18 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     let recovered: RecoveredToolCall[] = [];
     const warnings: string[] = [];
     if (checkpoints !== undefined) {
+      // A directory that cannot be read, or that reads as empty but cannot be created or
+      // written (a read-only home), would fail every script's first checkpoint: scripts run
+      // without checkpoints rather than fail, and the person is told.
+      let step = 'recovered';
       try {
         recovered = await checkpoints.recover();
+        step = 'written';
+        await checkpoints.probe();
       } catch (error) {
-        // A directory that cannot be read cannot be written either: scripts run without
-        // checkpoints rather than fail, and the person is told.
         checkpoints = undefined;
         warnings.push(
-          `The ToolCall checkpoints in ${params.stateDirectory} could not be recovered (${(error as Error).message}); scripts run without checkpoints until the bridge restarts.`,
+          `The ToolCall checkpoints in ${params.stateDirectory} could not be ${step} (${(error as Error).message}); scripts run without checkpoints until the bridge restarts.`,
         );
       }
     }

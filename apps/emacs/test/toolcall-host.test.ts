@@ -1,4 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { budgetNames } from '@toolcall/interpreter';
@@ -209,6 +216,22 @@ describe('checkpoints of running scripts', () => {
     expect(reply.result.recovered).toEqual([]);
     expect(reply.result.warnings).toEqual([
       expect.stringContaining(`The ToolCall checkpoints in ${file} could not be recovered`),
+    ]);
+    expect(await bridge.request(2, 'toolcall/run', { expression: '(+ 1 2)' })).toMatchObject({
+      result: { status: 'success', result: '3' },
+    });
+  });
+
+  it('serves on when the state directory reads as empty but cannot be created, and says why', async () => {
+    // A link to nowhere reads as a missing directory, and no directory can be made through it:
+    // as a mistyped or read-only state directory would.
+    symlinkSync(join(state, 'nowhere'), join(state, 'checkpoints'));
+    const reply = (await init({ stateDirectory: state })) as {
+      result: { recovered: unknown[]; warnings: string[] };
+    };
+    expect(reply.result.recovered).toEqual([]);
+    expect(reply.result.warnings).toEqual([
+      expect.stringContaining(`The ToolCall checkpoints in ${state} could not be written`),
     ]);
     expect(await bridge.request(2, 'toolcall/run', { expression: '(+ 1 2)' })).toMatchObject({
       result: { status: 'success', result: '3' },
