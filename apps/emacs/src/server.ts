@@ -119,18 +119,24 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       }
       handle(message.id, message.method, message.params).then(
         (reply) => {
-          connection.send({ id: message.id, result: reply.result });
-          void reply.delivered?.();
+          const { delivered } = reply;
+          connection.send(
+            { id: message.id, result: reply.result },
+            delivered && (() => void delivered()),
+          );
         },
         (error: DeliveredError) => {
-          connection.send({
-            id: message.id,
-            error: {
-              code: typeof error.code === 'number' ? error.code : RPC_ERRORS.internalError,
-              message: error.message ?? String(error),
+          const { delivered } = error;
+          connection.send(
+            {
+              id: message.id,
+              error: {
+                code: typeof error.code === 'number' ? error.code : RPC_ERRORS.internalError,
+                message: error.message ?? String(error),
+              },
             },
-          });
-          void error.delivered?.();
+            delivered && (() => void delivered()),
+          );
         },
       );
     },

@@ -260,6 +260,31 @@ describe('checkpoints of running scripts', () => {
     expect(files()).toEqual([]);
   });
 
+  it('ends quietly when Emacs stops reading, keeping the undelivered script for recovery', async () => {
+    await init({ stateDirectory: state });
+    const go = join(dir, 'go');
+    run(2, `(list (Read :file_path "${join(dir, 'a.txt')}") (Gate :file "${go}"))`);
+    await until(() =>
+      files().some((name) => readFileSync(join(checkpoints(), name), 'utf8').includes('"Gate"')),
+    );
+    // Nobody reads the bridge's output any more; the script then ends, its reply undeliverable.
+    const exited = new Promise((resolve) => bridge.child.once('exit', resolve));
+    bridge.child.stdout?.destroy();
+    writeFileSync(go, '');
+    expect(await exited).toBe(0);
+    expect(bridge.stderr()).toBe('');
+    expect(files()).toHaveLength(1);
+
+    bridge = startBridge(dir);
+    const reply = (await init({ stateDirectory: state })) as {
+      result: { recovered: { toolUseId: string; tree: { items: Row[] } }[] };
+    };
+    expect(reply.result.recovered.map((record) => record.toolUseId)).toEqual([
+      expect.stringMatching(/^e1-/),
+    ]);
+    expect(files()).toEqual([]);
+  });
+
   it('recovers a script a killed bridge left running as an interrupted record', async () => {
     await init({ stateDirectory: state });
     run(2, `(list (Read :file_path "${join(dir, 'a.txt')}") (Wait))`);
