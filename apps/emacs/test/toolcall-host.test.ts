@@ -260,6 +260,36 @@ describe('checkpoints of running scripts', () => {
     expect(files()).toEqual([]);
   });
 
+  const runWaiting = async (id: number) => {
+    run(id, `(list (Read :file_path "${join(dir, 'a.txt')}") (Wait))`);
+    await until(() =>
+      files().some((name) => readFileSync(join(checkpoints(), name), 'utf8').includes('"Wait"')),
+    );
+  };
+
+  it('cancels running scripts and consumes their checkpoints on a shutdown notification', async () => {
+    await init({ stateDirectory: state });
+    await runWaiting(2);
+    // As Emacs stops the bridge: the notification, then the end of its input at once.
+    bridge.write(JSON.stringify({ jsonrpc: '2.0', method: 'shutdown', params: {} }));
+    expect(await bridge.close()).toBe(0);
+    expect(bridge.taken((m) => m.id === 2)).toMatchObject([{ error: { code: -32800 } }]);
+    expect(files()).toEqual([]);
+
+    bridge = startBridge(dir);
+    expect(await init({ stateDirectory: state })).toMatchObject({
+      result: { recovered: [], warnings: [] },
+    });
+  });
+
+  it('answers a shutdown request once running scripts are cancelled and consumed', async () => {
+    await init({ stateDirectory: state });
+    await runWaiting(2);
+    expect(await bridge.request(3, 'shutdown')).toMatchObject({ result: {} });
+    expect(bridge.taken((m) => m.id === 2)).toMatchObject([{ error: { code: -32800 } }]);
+    expect(files()).toEqual([]);
+  });
+
   it('ends quietly when Emacs stops reading, keeping the undelivered script for recovery', async () => {
     await init({ stateDirectory: state });
     const go = join(dir, 'go');

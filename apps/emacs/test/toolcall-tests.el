@@ -403,10 +403,17 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                          (list :expression (format "(list (Read :file_path \"%sa.txt\") (Wait))" dir))
                          (lambda (_result error) (setq failure error)))
       (toolcall-test--wait-until (lambda () (toolcall-test--checkpoint-holds-p "\"Wait\"")))
-      (signal-process old 'KILL)
-      (toolcall-test--wait-until
-       (lambda () (and (toolcall-live-p) (not (eq toolcall--process old))
-                       (string-match-p "↯ ToolCall" (toolcall-test--view-text)))))
+      (let ((messages '()))
+        (cl-letf (((symbol-function 'message)
+                   (lambda (format-string &rest arguments)
+                     (push (apply #'format format-string arguments) messages))))
+          (signal-process old 'KILL)
+          (toolcall-test--wait-until
+           (lambda () (and (toolcall-live-p) (not (eq toolcall--process old))
+                           (string-match-p "↯ ToolCall" (toolcall-test--view-text))))))
+        (should (member (concat "toolcall: 1 ToolCall script ended before finishing when the"
+                                " bridge stopped; see *toolcall*")
+                        messages)))
       (should (string-match-p "\\`Bridge exited" (plist-get failure :message)))
       (let ((text (toolcall-test--view-text)))
         ;; The stale running row was replaced, not joined, by the interrupted one.
@@ -417,6 +424,23 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
       (should-not (toolcall-test--checkpoint-holds-p "ToolCall"))
       (should-not (directory-files (expand-file-name "checkpoints" toolcall-state-directory)
                                    nil "\\.toolcall\\.json\\'")))))
+
+(ert-deftest toolcall-test-stop-consumes-running-script ()
+  "A script running when the bridge is stopped is not recovered by the next bridge."
+  (toolcall-test--with-bridge
+    (let ((recovered 'unset) (failure nil))
+      (toolcall--request "toolcall/run"
+                         (list :expression (format "(list (Read :file_path \"%sa.txt\") (Wait))" dir))
+                         (lambda (_result error) (setq failure error)))
+      (toolcall-test--wait-until (lambda () (toolcall-test--checkpoint-holds-p "\"Wait\"")))
+      (toolcall-stop)
+      (should failure)
+      (should-not (directory-files (expand-file-name "checkpoints" toolcall-state-directory)
+                                   nil "\\.toolcall\\.json\\'"))
+      (cl-letf (((symbol-function 'toolcall--show-recovered)
+                 (lambda (records) (setq recovered records))))
+        (toolcall-ensure))
+      (should (null recovered)))))
 
 (ert-deftest toolcall-test-dead-bridge-rows-interrupted ()
   "Without checkpoints, a dead bridge's running rows are drawn interrupted, not running."
