@@ -442,8 +442,10 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
         (toolcall-ensure))
       (should (null recovered)))))
 
-(ert-deftest toolcall-test-dead-bridge-rows-interrupted ()
-  "Without checkpoints, a dead bridge's running rows are drawn interrupted, not running."
+(defun toolcall-test--kill-mid-script (expression ready-regexp)
+  "Run EXPRESSION, kill the bridge once the view matches READY-REGEXP; return the view.
+Without checkpoints and restarts: nothing recovers the script.  EXPRESSION is
+a format string given the workspace directory twice."
   (let* ((dir (file-name-as-directory (make-temp-file "toolcall-test-" t)))
          (toolcall-workspace dir)
          (toolcall-state-directory nil)
@@ -458,23 +460,38 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
         (progn
           (toolcall-ensure)
           (let ((failure nil))
-            (toolcall--request "toolcall/run"
-                               (list :expression
-                                     (format "(list (Read :file_path \"%sa.txt\") (Wait))" dir))
+            (toolcall--request "toolcall/run" (list :expression (format expression dir dir))
                                (lambda (_result error) (setq failure error)))
             (toolcall-test--wait-until
              (lambda () (and (get-buffer toolcall-view-buffer-name)
-                             (string-match-p "· Wait\\|. Wait" (toolcall-test--view-text)))))
+                             (string-match-p ready-regexp (toolcall-test--view-text)))))
             (should (string-match-p "(running)" (toolcall-test--view-text)))
             (signal-process toolcall--process 'KILL)
             (toolcall-test--wait-until (lambda () failure))
-            (let ((text (toolcall-test--view-text)))
-              (should (string-match-p "\\`▾ ↯ ToolCall: 2 calls (interrupted)  (list" text))
-              (should (string-match-p "^  . ↯ Wait" text))
-              (should (string-match-p (concat "^  ▸ Read: " (regexp-quote dir) "a.txt$") text))
-              (should-not (string-match-p "running\\|\\[Wait" text)))))
+            (cons dir (toolcall-test--view-text))))
       (toolcall-stop)
       (delete-directory dir t))))
+
+(ert-deftest toolcall-test-dead-bridge-rows-interrupted ()
+  "Without checkpoints, a dead bridge's running rows are drawn interrupted, not running."
+  (pcase-let ((`(,dir . ,text)
+               (toolcall-test--kill-mid-script "(list (Read :file_path \"%sa.txt\") (Wait))"
+                                               "· Wait\\|. Wait")))
+    (should (string-match-p "\\`▾ ↯ ToolCall: 2 calls (interrupted)  (list" text))
+    (should (string-match-p "^  . ↯ Wait" text))
+    (should (string-match-p (concat "^  ▸ Read: " (regexp-quote dir) "a.txt$") text))
+    (should-not (string-match-p "running\\|\\[Wait" text))))
+
+(ert-deftest toolcall-test-dead-bridge-queued-rows-not-started ()
+  "Without checkpoints, a dead bridge's queued rows are drawn as never started."
+  (let ((toolcall-parallelism 1))
+    (pcase-let ((`(,dir . ,text)
+                 (toolcall-test--kill-mid-script
+                  "(parallel (Gate :file \"%sg1\") (Gate :file \"%sg2\"))" "Gate (queued)")))
+      (should (string-match-p "\\`▾ ↯ ToolCall: 2 calls (interrupted)  (parallel" text))
+      (should (string-match-p (concat "^  ┌ . ↯ Gate: " (regexp-quote dir) "g1$") text))
+      (should (string-match-p "^  └ · ↯ Gate (not started)$" text))
+      (should-not (string-match-p "queued\\|running" text)))))
 
 (ert-deftest toolcall-test-standalone-tool ()
   "A tool defined with :composable nil runs as a whole script but not in a composed one."
