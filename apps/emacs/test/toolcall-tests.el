@@ -493,6 +493,34 @@ a format string given the workspace directory twice."
       (should (string-match-p "^  └ · ↯ Gate (not started)$" text))
       (should-not (string-match-p "queued\\|running" text)))))
 
+(ert-deftest toolcall-test-custom-tool-flags-sent ()
+  "A flag a custom tool's entry lacks is left out of initialize; nil is sent as false."
+  (let ((toolcall-host-custom-tools
+         (list (cons "Old" (list :description "Stored before :composable existed."
+                                 :function (lambda (arguments) (plist-get arguments :text))
+                                 :inputSchema (list :type "object"
+                                                    :properties (list :text (list :type "string"))
+                                                    :required ["text"])))
+               (cons "Plain" (list :description "Set by hand." :function #'ignore
+                                   :readOnly nil :composable nil
+                                   :inputSchema (list :type "object"
+                                                      :properties (make-hash-table)
+                                                      :required []))))))
+    (should (equal (json-serialize (toolcall-host-custom-definitions)
+                                   :null-object :null :false-object :false)
+                   (concat "[{\"name\":\"Old\",\"description\":\"Stored before :composable existed.\","
+                           "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},"
+                           "\"required\":[\"text\"]}},"
+                           "{\"name\":\"Plain\",\"description\":\"Set by hand.\","
+                           "\"inputSchema\":{\"type\":\"object\",\"properties\":{},\"required\":[]},"
+                           "\"readOnly\":false,\"composable\":false}]")))
+    ;; The bridge starts with both and composes the one without flags, as by default.
+    (let ((toolcall-sandbox-mode 'full-auto))
+      (toolcall-test--with-bridge
+        (should (equal (plist-get (toolcall-run-expression "(list (emacs/Old :text \"abc\") 1)")
+                                  :result)
+                       "(\"abc\" 1)"))))))
+
 (ert-deftest toolcall-test-standalone-tool ()
   "A tool defined with :composable nil runs as a whole script but not in a composed one."
   (let ((toolcall-host-custom-tools nil))
@@ -500,6 +528,11 @@ a format string given the workspace directory twice."
                           (lambda (arguments) (upcase (plist-get arguments :text)))
                           :read-only t :composable nil)
     (should-error (toolcall-define-tool "Odd" "Odd." nil #'ignore :colour 'red))
+    (should (equal (cadr (should-error (toolcall-define-tool "Odd" "Odd." nil #'ignore
+                                                             :read-only t :composable)))
+                   (concat "The toolcall-define-tool option :composable has no value;"
+                           " expected :composable followed by t or nil")))
+    (should-not (assoc "Odd" toolcall-host-custom-tools))
     (toolcall-test--with-bridge
       (let ((composed (toolcall-run-expression "(list (emacs/Solo :text \"abc\") 1)")))
         (should (equal (plist-get composed :status) "error"))
