@@ -98,8 +98,9 @@ every value inline."
 
 (defcustom toolcall-state-directory (locate-user-emacs-file "toolcall/")
   "Where the bridge keeps the checkpoints of running ToolCall scripts.
-A script a killed bridge left running is shown as interrupted when the
-next bridge starts.  nil keeps no checkpoints."
+A script left running by a bridge that ended without `toolcall-stop'
+\(killed or crashed) is shown as interrupted when the next bridge
+starts.  nil keeps no checkpoints."
   :type '(choice (const :tag "No checkpoints" nil) directory)
   :package-version '(toolcall . "0.1.0"))
 
