@@ -150,6 +150,9 @@ The bridge learns of new tools when it next starts (`toolcall-restart')."
       (unless (memq (car keys) '(:read-only :composable))
         (error "Unknown toolcall-define-tool option %S; expected :read-only or :composable"
                (car keys)))
+      (unless (cdr keys)
+        (error "The toolcall-define-tool option %S has no value; expected %S followed by t or nil"
+               (car keys) (car keys)))
       (setq keys (cddr keys)))
     (dolist (argument arguments)
       (let ((arg-name (symbol-name (nth 0 argument))))
@@ -170,15 +173,24 @@ The bridge learns of new tools when it next starts (`toolcall-restart')."
                                    :required (vconcat (nreverse required)))))
     name))
 
+(defun toolcall-host--flag (plist key)
+  "Return KEY of PLIST as a JSON boolean in a one-entry plist, or nil when absent.
+nil and :false are false, any other value true: `json-serialize' would
+send a nil value as an empty object, which the bridge refuses."
+  (when (plist-member plist key)
+    (list key (if (memq (plist-get plist key) '(nil :false)) :false t))))
+
 (defun toolcall-host-custom-definitions ()
-  "Return the custom tools as the bridge's initialize parameter."
+  "Return the custom tools as the bridge's initialize parameter.
+A flag an entry lacks (one stored by an earlier `toolcall-define-tool')
+is left out, so the bridge applies its default."
   (vconcat (mapcar (lambda (entry)
                      (let ((plist (cdr entry)))
-                       (list :name (car entry)
-                             :description (plist-get plist :description)
-                             :inputSchema (plist-get plist :inputSchema)
-                             :readOnly (plist-get plist :readOnly)
-                             :composable (plist-get plist :composable))))
+                       (append (list :name (car entry)
+                                     :description (plist-get plist :description)
+                                     :inputSchema (plist-get plist :inputSchema))
+                               (toolcall-host--flag plist :readOnly)
+                               (toolcall-host--flag plist :composable))))
                    toolcall-host-custom-tools)))
 
 (defun toolcall-host--call-custom (name arguments)

@@ -81,16 +81,21 @@ A script recovered as interrupted replaces its own stale running row."
     (toolcall-view--redraw)))
 
 (defun toolcall-view--interrupt-items (items)
-  "Mark the running rows among ITEMS, rows and batches, interrupted."
+  "Mark the running rows among ITEMS, rows and batches, interrupted.
+A queued row, which never started, then reads \"(not started)\"."
   (dolist (item items)
     (if (equal (plist-get item :kind) "batch")
         (toolcall-view--interrupt-items (plist-get item :rows))
       (when (equal (plist-get item :status) "running")
         (plist-put item :status "interrupted")
-        ;; A running script's header carries its state and live aggregate.
         (let ((header (plist-get item :header)))
-          (when (and (stringp header) (string-match " (running)\\( \\[[^]\n]*\\]\\)?" header))
-            (plist-put item :header (replace-match " (interrupted)" t t header)))))
+          (when (stringp header)
+            (cond
+             ;; A running script's header carries its state and live aggregate.
+             ((string-match " (running)\\( \\[[^]\n]*\\]\\)?" header)
+              (plist-put item :header (replace-match " (interrupted)" t t header)))
+             ((string-match " (queued)\\'" header)
+              (plist-put item :header (replace-match " (not started)" t t header)))))))
       (toolcall-view--interrupt-items (plist-get item :children)))))
 
 (defun toolcall-view-interrupt (prefix)

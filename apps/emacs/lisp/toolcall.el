@@ -98,8 +98,9 @@ every value inline."
 
 (defcustom toolcall-state-directory (locate-user-emacs-file "toolcall/")
   "Where the bridge keeps the checkpoints of running ToolCall scripts.
-A script a killed bridge left running is shown as interrupted when the
-next bridge starts.  nil keeps no checkpoints."
+A script left running by a bridge that ended without `toolcall-stop'
+\(killed or crashed) is shown as interrupted when the next bridge
+starts.  nil keeps no checkpoints."
   :type '(choice (const :tag "No checkpoints" nil) directory)
   :package-version '(toolcall . "0.1.0"))
 
@@ -292,14 +293,13 @@ Quitting while waiting cancels the request in the bridge."
                (list :stateDirectory (expand-file-name toolcall-state-directory)))))
 
 (defun toolcall--show-recovered (records)
-  "Show RECORDS, scripts a killed bridge left running, as interrupted rows."
+  "Show RECORDS, scripts an ended bridge left running, as interrupted rows."
   (when records
     (dolist (record records)
       (toolcall-view-replace (plist-get record :toolUseId) (plist-get record :tree)))
     (toolcall-view-display)
-    (message "toolcall: %d ToolCall script%s stopped when %s bridge was killed; see %s"
-             (length records) (if (cdr records) "s" "")
-             (if (cdr records) "their" "its") toolcall-view-buffer-name)))
+    (message "toolcall: %d ToolCall script%s ended before finishing when the bridge stopped; see %s"
+             (length records) (if (cdr records) "s" "") toolcall-view-buffer-name)))
 
 (defun toolcall--start ()
   "Start the bridge process and initialize it."
@@ -342,11 +342,14 @@ Quitting while waiting cancels the request in the bridge."
 
 ;;;###autoload
 (defun toolcall-stop ()
-  "Stop the bridge: cancel running work and let the process exit."
+  "Stop the bridge: cancel running work and let the process exit.
+The scripts it cancels are not recovered when the next bridge starts.
+Waits at most 3 seconds for the bridge to exit, then kills it."
   (interactive)
   (let ((process toolcall--process))
     (when (process-live-p process)
       (setq toolcall--stopping t)
+      ;; The bridge cancels running work and consumes its checkpoints before it exits.
       (ignore-errors (toolcall--notify "shutdown" '()))
       (process-send-eof process)
       (with-timeout (3 (delete-process process))

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   type CheckpointStore,
   isWriterEnded,
@@ -22,6 +25,11 @@ export interface BridgeCheckpoints {
    * sharing the directory) are left alone: their scripts may still be in flight.
    */
   recover(): Promise<RecoveredToolCall[]>;
+  /**
+   * Creates the directory if needed and writes and removes a probe file in it; rejects when
+   * checkpoints cannot be written there (a read-only home, a path that cannot be created).
+   */
+  probe(): Promise<void>;
   /** The outcome of `envelopeId` reached Emacs: no later autosave may bring its checkpoint back. */
   delivered(envelopeId: string): void;
   /** Stops the autosave; waits for the writes already queued. */
@@ -89,6 +97,14 @@ export function createBridgeCheckpoints(directory: string): BridgeCheckpoints {
       }
       return recovered;
     },
+    probe: () =>
+      serial(async () => {
+        await mkdir(directory, { recursive: true });
+        // Neither a checkpoint nor a writer's temporary file: `list` skips it.
+        const file = join(directory, `.probe-${process.pid}-${randomBytes(4).toString('hex')}`);
+        await writeFile(file, '');
+        await rm(file, { force: true });
+      }),
     delivered(envelopeId) {
       delivered.add(envelopeId);
       written.delete(envelopeId);

@@ -18,7 +18,11 @@ type Incoming =
 
 /** One line-delimited JSON-RPC 2.0 peer over a pair of streams. */
 export interface Connection {
-  send(message: Record<string, unknown>): void;
+  /**
+   * Writes one message; `onWritten` runs once the output took the whole line, never when the
+   * write failed or the connection has ended.
+   */
+  send(message: Record<string, unknown>, onWritten?: () => void): void;
   notify(method: string, params: Record<string, unknown>): void;
   request(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
   closed: Promise<void>;
@@ -34,8 +38,13 @@ export function createConnection(options: {
   const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 0;
 
-  const send = (message: Record<string, unknown>) => {
-    output.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  // Set once the output failed (its reader went away): nothing more is written.
+  let broken = false;
+  const send = (message: Record<string, unknown>, onWritten?: () => void) => {
+    if (broken) return;
+    output.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`, (error) => {
+      if (error == null && !broken) onWritten?.();
+    });
   };
   const fail = (requestId: string | number | null, code: number, message: string) =>
     send({ id: requestId, error: { code, message } });
@@ -78,6 +87,12 @@ export function createConnection(options: {
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   lines.on('line', handleLine);
   const closed = new Promise<void>((resolve) => lines.once('close', () => resolve()));
+  // Output nobody reads any more (Emacs is gone) ends the connection quietly, as its input
+  // closing does: what was not written stays undelivered.
+  output.on('error', () => {
+    broken = true;
+    lines.close();
+  });
   closed.then(() => {
     for (const waiter of pending.values())
       waiter.reject(new RemoteError(-32099, 'Connection closed'));

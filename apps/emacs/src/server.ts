@@ -115,22 +115,29 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
           const target = byRequest.get(String(message.params.id));
           if (target) stop(target);
         }
+        if (message.method === 'shutdown') void shutdown();
         return;
       }
       handle(message.id, message.method, message.params).then(
         (reply) => {
-          connection.send({ id: message.id, result: reply.result });
-          void reply.delivered?.();
+          const { delivered } = reply;
+          connection.send(
+            { id: message.id, result: reply.result },
+            delivered && (() => void delivered()),
+          );
         },
         (error: DeliveredError) => {
-          connection.send({
-            id: message.id,
-            error: {
-              code: typeof error.code === 'number' ? error.code : RPC_ERRORS.internalError,
-              message: error.message ?? String(error),
+          const { delivered } = error;
+          connection.send(
+            {
+              id: message.id,
+              error: {
+                code: typeof error.code === 'number' ? error.code : RPC_ERRORS.internalError,
+                message: error.message ?? String(error),
+              },
             },
-          });
-          void error.delivered?.();
+            delivered && (() => void delivered()),
+          );
         },
       );
     },
@@ -140,6 +147,26 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     if (execution.status !== 'running') return;
     execution.status = 'cancelled';
     execution.run?.cancel();
+  };
+
+  // Emacs stopping the bridge on purpose (`shutdown`, as a request or a notification) cancels
+  // the running work and consumes its scripts' checkpoints, so the next bridge recovers none of
+  // them. Input that closes without it (Emacs killed) leaves them for recovery.
+  let stopping: Promise<void> | undefined;
+  const shutdown = (): Promise<void> => {
+    stopping ??= Promise.all(
+      [...executions.values()]
+        .filter((execution) => execution.status === 'running')
+        .map(async (execution) => {
+          stop(execution);
+          await execution.run?.outcome.catch(() => undefined);
+          const set = tools;
+          if (execution.tool === 'ToolCall' && set !== undefined) {
+            await settle(set, execution.toolUseId);
+          }
+        }),
+    ).then(() => undefined);
+    return stopping;
   };
 
   const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
@@ -175,14 +202,18 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     let recovered: RecoveredToolCall[] = [];
     const warnings: string[] = [];
     if (checkpoints !== undefined) {
+      // A directory that cannot be read, or that reads as empty but cannot be created or
+      // written (a read-only home), would fail every script's first checkpoint: scripts run
+      // without checkpoints rather than fail, and the person is told.
+      let step = 'recovered';
       try {
         recovered = await checkpoints.recover();
+        step = 'written';
+        await checkpoints.probe();
       } catch (error) {
-        // A directory that cannot be read cannot be written either: scripts run without
-        // checkpoints rather than fail, and the person is told.
         checkpoints = undefined;
         warnings.push(
-          `The ToolCall checkpoints in ${params.stateDirectory} could not be recovered (${(error as Error).message}); scripts run without checkpoints until the bridge restarts.`,
+          `The ToolCall checkpoints in ${params.stateDirectory} could not be ${step} (${(error as Error).message}); scripts run without checkpoints until the bridge restarts.`,
         );
       }
     }
@@ -322,9 +353,12 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     };
   };
 
+  const consumed = new Set<string>();
   const settle = async (set: BridgeToolSet, toolUseId: string): Promise<void> => {
     const store = checkpoints;
-    if (store === undefined) return;
+    // Once: a script stopped by shutdown is consumed then and again when its reply goes out.
+    if (store === undefined || consumed.has(toolUseId)) return;
+    consumed.add(toolUseId);
     store.delivered(toolUseId);
     try {
       await store.store.remove(toolUseId);
@@ -389,12 +423,13 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
         return { result: { id: execution.id, status: execution.status } };
       }
       case 'shutdown':
-        for (const execution of executions.values()) stop(execution);
+        await shutdown();
         return { result: {} };
     }
   };
 
   return connection.closed.then(async () => {
+    await stopping;
     await tools?.close();
     await checkpoints?.stop();
   });

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 /** A test client for the real bridge process: raw lines out, parsed messages in. */
 export interface BridgeClient {
   child: ChildProcess;
+  /** What the bridge wrote to stderr so far (also passed on to this process's stderr). */
+  stderr(): string;
   write(line: string): void;
   next(predicate: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
   /** Takes every message received so far that matches, in order. */
@@ -24,7 +26,12 @@ const tools = fileURLToPath(new URL('./fixtures/fs-tools.mjs', import.meta.url))
 export function startBridge(cwd: string): BridgeClient {
   const child = spawn(process.execPath, [bridge, '--tools-module', tools], {
     cwd,
-    stdio: ['pipe', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+    process.stderr.write(chunk);
   });
   const seen: Record<string, unknown>[] = [];
   const waiters: {
@@ -50,6 +57,7 @@ export function startBridge(cwd: string): BridgeClient {
   const write = (line: string) => child.stdin.write(`${line}\n`);
   return {
     child,
+    stderr: () => stderr,
     write,
     next,
     taken,

@@ -1,4 +1,11 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { budgetNames } from '@toolcall/interpreter';
@@ -215,6 +222,22 @@ describe('checkpoints of running scripts', () => {
     });
   });
 
+  it('serves on when the state directory reads as empty but cannot be created, and says why', async () => {
+    // A link to nowhere reads as a missing directory, and no directory can be made through it:
+    // as a mistyped or read-only state directory would.
+    symlinkSync(join(state, 'nowhere'), join(state, 'checkpoints'));
+    const reply = (await init({ stateDirectory: state })) as {
+      result: { recovered: unknown[]; warnings: string[] };
+    };
+    expect(reply.result.recovered).toEqual([]);
+    expect(reply.result.warnings).toEqual([
+      expect.stringContaining(`The ToolCall checkpoints in ${state} could not be written`),
+    ]);
+    expect(await bridge.request(2, 'toolcall/run', { expression: '(+ 1 2)' })).toMatchObject({
+      result: { status: 'success', result: '3' },
+    });
+  });
+
   const checkpoints = () => join(state, 'checkpoints');
   const files = () => {
     try {
@@ -234,6 +257,61 @@ describe('checkpoints of running scripts', () => {
     });
     expect(reply).toMatchObject({ result: { status: 'success' } });
     await until(() => files().length === 0);
+    expect(files()).toEqual([]);
+  });
+
+  const runWaiting = async (id: number) => {
+    run(id, `(list (Read :file_path "${join(dir, 'a.txt')}") (Wait))`);
+    await until(() =>
+      files().some((name) => readFileSync(join(checkpoints(), name), 'utf8').includes('"Wait"')),
+    );
+  };
+
+  it('cancels running scripts and consumes their checkpoints on a shutdown notification', async () => {
+    await init({ stateDirectory: state });
+    await runWaiting(2);
+    // As Emacs stops the bridge: the notification, then the end of its input at once.
+    bridge.write(JSON.stringify({ jsonrpc: '2.0', method: 'shutdown', params: {} }));
+    expect(await bridge.close()).toBe(0);
+    expect(bridge.taken((m) => m.id === 2)).toMatchObject([{ error: { code: -32800 } }]);
+    expect(files()).toEqual([]);
+
+    bridge = startBridge(dir);
+    expect(await init({ stateDirectory: state })).toMatchObject({
+      result: { recovered: [], warnings: [] },
+    });
+  });
+
+  it('answers a shutdown request once running scripts are cancelled and consumed', async () => {
+    await init({ stateDirectory: state });
+    await runWaiting(2);
+    expect(await bridge.request(3, 'shutdown')).toMatchObject({ result: {} });
+    expect(bridge.taken((m) => m.id === 2)).toMatchObject([{ error: { code: -32800 } }]);
+    expect(files()).toEqual([]);
+  });
+
+  it('ends quietly when Emacs stops reading, keeping the undelivered script for recovery', async () => {
+    await init({ stateDirectory: state });
+    const go = join(dir, 'go');
+    run(2, `(list (Read :file_path "${join(dir, 'a.txt')}") (Gate :file "${go}"))`);
+    await until(() =>
+      files().some((name) => readFileSync(join(checkpoints(), name), 'utf8').includes('"Gate"')),
+    );
+    // Nobody reads the bridge's output any more; the script then ends, its reply undeliverable.
+    const exited = new Promise((resolve) => bridge.child.once('exit', resolve));
+    bridge.child.stdout?.destroy();
+    writeFileSync(go, '');
+    expect(await exited).toBe(0);
+    expect(bridge.stderr()).toBe('');
+    expect(files()).toHaveLength(1);
+
+    bridge = startBridge(dir);
+    const reply = (await init({ stateDirectory: state })) as {
+      result: { recovered: { toolUseId: string; tree: { items: Row[] } }[] };
+    };
+    expect(reply.result.recovered.map((record) => record.toolUseId)).toEqual([
+      expect.stringMatching(/^e1-/),
+    ]);
     expect(files()).toEqual([]);
   });
 

@@ -403,10 +403,17 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                          (list :expression (format "(list (Read :file_path \"%sa.txt\") (Wait))" dir))
                          (lambda (_result error) (setq failure error)))
       (toolcall-test--wait-until (lambda () (toolcall-test--checkpoint-holds-p "\"Wait\"")))
-      (signal-process old 'KILL)
-      (toolcall-test--wait-until
-       (lambda () (and (toolcall-live-p) (not (eq toolcall--process old))
-                       (string-match-p "↯ ToolCall" (toolcall-test--view-text)))))
+      (let ((messages '()))
+        (cl-letf (((symbol-function 'message)
+                   (lambda (format-string &rest arguments)
+                     (push (apply #'format format-string arguments) messages))))
+          (signal-process old 'KILL)
+          (toolcall-test--wait-until
+           (lambda () (and (toolcall-live-p) (not (eq toolcall--process old))
+                           (string-match-p "↯ ToolCall" (toolcall-test--view-text))))))
+        (should (member (concat "toolcall: 1 ToolCall script ended before finishing when the"
+                                " bridge stopped; see *toolcall*")
+                        messages)))
       (should (string-match-p "\\`Bridge exited" (plist-get failure :message)))
       (let ((text (toolcall-test--view-text)))
         ;; The stale running row was replaced, not joined, by the interrupted one.
@@ -418,8 +425,27 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
       (should-not (directory-files (expand-file-name "checkpoints" toolcall-state-directory)
                                    nil "\\.toolcall\\.json\\'")))))
 
-(ert-deftest toolcall-test-dead-bridge-rows-interrupted ()
-  "Without checkpoints, a dead bridge's running rows are drawn interrupted, not running."
+(ert-deftest toolcall-test-stop-consumes-running-script ()
+  "A script running when the bridge is stopped is not recovered by the next bridge."
+  (toolcall-test--with-bridge
+    (let ((recovered 'unset) (failure nil))
+      (toolcall--request "toolcall/run"
+                         (list :expression (format "(list (Read :file_path \"%sa.txt\") (Wait))" dir))
+                         (lambda (_result error) (setq failure error)))
+      (toolcall-test--wait-until (lambda () (toolcall-test--checkpoint-holds-p "\"Wait\"")))
+      (toolcall-stop)
+      (should failure)
+      (should-not (directory-files (expand-file-name "checkpoints" toolcall-state-directory)
+                                   nil "\\.toolcall\\.json\\'"))
+      (cl-letf (((symbol-function 'toolcall--show-recovered)
+                 (lambda (records) (setq recovered records))))
+        (toolcall-ensure))
+      (should (null recovered)))))
+
+(defun toolcall-test--kill-mid-script (expression ready-regexp)
+  "Run EXPRESSION, kill the bridge once the view matches READY-REGEXP; return the view.
+Without checkpoints and restarts: nothing recovers the script.  EXPRESSION is
+a format string given the workspace directory twice."
   (let* ((dir (file-name-as-directory (make-temp-file "toolcall-test-" t)))
          (toolcall-workspace dir)
          (toolcall-state-directory nil)
@@ -434,23 +460,66 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
         (progn
           (toolcall-ensure)
           (let ((failure nil))
-            (toolcall--request "toolcall/run"
-                               (list :expression
-                                     (format "(list (Read :file_path \"%sa.txt\") (Wait))" dir))
+            (toolcall--request "toolcall/run" (list :expression (format expression dir dir))
                                (lambda (_result error) (setq failure error)))
             (toolcall-test--wait-until
              (lambda () (and (get-buffer toolcall-view-buffer-name)
-                             (string-match-p "· Wait\\|. Wait" (toolcall-test--view-text)))))
+                             (string-match-p ready-regexp (toolcall-test--view-text)))))
             (should (string-match-p "(running)" (toolcall-test--view-text)))
             (signal-process toolcall--process 'KILL)
             (toolcall-test--wait-until (lambda () failure))
-            (let ((text (toolcall-test--view-text)))
-              (should (string-match-p "\\`▾ ↯ ToolCall: 2 calls (interrupted)  (list" text))
-              (should (string-match-p "^  . ↯ Wait" text))
-              (should (string-match-p (concat "^  ▸ Read: " (regexp-quote dir) "a.txt$") text))
-              (should-not (string-match-p "running\\|\\[Wait" text)))))
+            (cons dir (toolcall-test--view-text))))
       (toolcall-stop)
       (delete-directory dir t))))
+
+(ert-deftest toolcall-test-dead-bridge-rows-interrupted ()
+  "Without checkpoints, a dead bridge's running rows are drawn interrupted, not running."
+  (pcase-let ((`(,dir . ,text)
+               (toolcall-test--kill-mid-script "(list (Read :file_path \"%sa.txt\") (Wait))"
+                                               "· Wait\\|. Wait")))
+    (should (string-match-p "\\`▾ ↯ ToolCall: 2 calls (interrupted)  (list" text))
+    (should (string-match-p "^  . ↯ Wait" text))
+    (should (string-match-p (concat "^  ▸ Read: " (regexp-quote dir) "a.txt$") text))
+    (should-not (string-match-p "running\\|\\[Wait" text))))
+
+(ert-deftest toolcall-test-dead-bridge-queued-rows-not-started ()
+  "Without checkpoints, a dead bridge's queued rows are drawn as never started."
+  (let ((toolcall-parallelism 1))
+    (pcase-let ((`(,dir . ,text)
+                 (toolcall-test--kill-mid-script
+                  "(parallel (Gate :file \"%sg1\") (Gate :file \"%sg2\"))" "Gate (queued)")))
+      (should (string-match-p "\\`▾ ↯ ToolCall: 2 calls (interrupted)  (parallel" text))
+      (should (string-match-p (concat "^  ┌ . ↯ Gate: " (regexp-quote dir) "g1$") text))
+      (should (string-match-p "^  └ · ↯ Gate (not started)$" text))
+      (should-not (string-match-p "queued\\|running" text)))))
+
+(ert-deftest toolcall-test-custom-tool-flags-sent ()
+  "A flag a custom tool's entry lacks is left out of initialize; nil is sent as false."
+  (let ((toolcall-host-custom-tools
+         (list (cons "Old" (list :description "Stored before :composable existed."
+                                 :function (lambda (arguments) (plist-get arguments :text))
+                                 :inputSchema (list :type "object"
+                                                    :properties (list :text (list :type "string"))
+                                                    :required ["text"])))
+               (cons "Plain" (list :description "Set by hand." :function #'ignore
+                                   :readOnly nil :composable nil
+                                   :inputSchema (list :type "object"
+                                                      :properties (make-hash-table)
+                                                      :required []))))))
+    (should (equal (json-serialize (toolcall-host-custom-definitions)
+                                   :null-object :null :false-object :false)
+                   (concat "[{\"name\":\"Old\",\"description\":\"Stored before :composable existed.\","
+                           "\"inputSchema\":{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},"
+                           "\"required\":[\"text\"]}},"
+                           "{\"name\":\"Plain\",\"description\":\"Set by hand.\","
+                           "\"inputSchema\":{\"type\":\"object\",\"properties\":{},\"required\":[]},"
+                           "\"readOnly\":false,\"composable\":false}]")))
+    ;; The bridge starts with both and composes the one without flags, as by default.
+    (let ((toolcall-sandbox-mode 'full-auto))
+      (toolcall-test--with-bridge
+        (should (equal (plist-get (toolcall-run-expression "(list (emacs/Old :text \"abc\") 1)")
+                                  :result)
+                       "(\"abc\" 1)"))))))
 
 (ert-deftest toolcall-test-standalone-tool ()
   "A tool defined with :composable nil runs as a whole script but not in a composed one."
@@ -459,6 +528,11 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                           (lambda (arguments) (upcase (plist-get arguments :text)))
                           :read-only t :composable nil)
     (should-error (toolcall-define-tool "Odd" "Odd." nil #'ignore :colour 'red))
+    (should (equal (cadr (should-error (toolcall-define-tool "Odd" "Odd." nil #'ignore
+                                                             :read-only t :composable)))
+                   (concat "The toolcall-define-tool option :composable has no value;"
+                           " expected :composable followed by t or nil")))
+    (should-not (assoc "Odd" toolcall-host-custom-tools))
     (toolcall-test--with-bridge
       (let ((composed (toolcall-run-expression "(list (emacs/Solo :text \"abc\") 1)")))
         (should (equal (plist-get composed :status) "error"))
