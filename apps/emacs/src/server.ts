@@ -87,7 +87,8 @@ function recoveredView(record: RecoveredToolCall) {
   const tree = viewTreeOf({
     id: record.toolUseId,
     tool: 'ToolCall',
-    args: {},
+    // The script's text as its checkpoint kept it, so the row says what was interrupted.
+    args: record.args ?? {},
     result: record.result,
     status: 'interrupted',
     renderData: record.renderData as unknown as Record<string, unknown>,

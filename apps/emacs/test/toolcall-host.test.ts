@@ -346,6 +346,10 @@ describe('checkpoints of running scripts', () => {
     expect(record?.result).toContain('interrupted');
     const envelope = record?.tree.items[0] as Row;
     expect([envelope.tool, envelope.status]).toEqual(['ToolCall', 'interrupted']);
+    // The row still shows the script it stands for.
+    expect(envelope.header).toMatch(
+      /^ToolCall: 2 calls \(1 interrupted\) {2}\(list \(Read :file_path /,
+    );
     expect(envelope.children?.map((row) => [row.tool, row.status])).toEqual([
       ['Read', 'success'],
       ['Wait', 'interrupted'],

@@ -85,6 +85,8 @@ export class ChildAudit {
   constructor(
     readonly envelopeId: string,
     readonly onProgress: ((progress: ToolCallProgress) => void) | undefined,
+    /** The script's text as checkpoints keep it (bounded). */
+    readonly expression: string | undefined = undefined,
   ) {}
 
   start(record: ChildRecord): void {

@@ -10,6 +10,11 @@ export interface ToolCallCheckpoint {
   readonly version: 1;
   readonly envelopeId: string;
   readonly state: 'running' | 'settled';
+  /**
+   * The script's text, bounded (its first 2,000 characters and a count of the rest), so a
+   * recovered script can be shown as what it was; absent in files written before it was kept.
+   */
+  readonly expression?: string;
   /** The bounded, ordered child audit as of the write (kept in memory between writes). */
   readonly children: readonly ChildRecord[];
   /** Present once settled: the envelope's status and a bounded preview of its result. */
@@ -56,6 +61,8 @@ export interface CheckpointStore {
 export interface RecoveredToolCall {
   readonly toolUseId: string;
   readonly toolName: 'ToolCall';
+  /** The call's arguments as its checkpoint kept them: the bounded script text, when kept. */
+  readonly args: { readonly expression: string } | undefined;
   readonly status: 'error';
   readonly result: string;
   readonly renderData: ToolCallRenderData;
@@ -128,6 +135,8 @@ export function interruptedRecord(checkpoint: ToolCallCheckpoint): RecoveredTool
   return {
     toolUseId: checkpoint.envelopeId,
     toolName: 'ToolCall',
+    args:
+      typeof checkpoint.expression === 'string' ? { expression: checkpoint.expression } : undefined,
     status: 'error',
     result: `${INTERRUPTED}\n\n${workSummary(children)}`,
     renderData: {

@@ -312,19 +312,29 @@ describe('ToolCallDriver', () => {
     }) as unknown as Tool;
     const { run, driver } = harness([probe], { driver: { checkpoints: store } });
     await run('(Probe) (Probe)');
-    expect(seen[0]).toEqual([{ version: 1, envelopeId: 'E', state: 'running', children: [] }]);
+    expect(seen[0]).toEqual([
+      {
+        version: 1,
+        envelopeId: 'E',
+        state: 'running',
+        expression: '(Probe) (Probe)',
+        children: [],
+      },
+    ]);
     // Between the two writes the child audit is journaled in memory only.
     expect(seen[1]).toEqual(seen[0]);
     expect(journals[1]?.[0]?.children.map((child) => [child.id, child.status])).toEqual([
       ['E/1', 'success'],
       ['E/2', 'running'],
     ]);
+    expect(journals[1]?.[0]?.expression).toBe('(Probe) (Probe)');
     const [settled] = await store.list();
-    expect([settled?.state, settled?.settlement, settled?.children.length]).toEqual([
-      'settled',
-      { status: 'success', result: 'seen' },
-      2,
-    ]);
+    expect([
+      settled?.state,
+      settled?.settlement,
+      settled?.children.length,
+      settled?.expression,
+    ]).toEqual(['settled', { status: 'success', result: 'seen' }, 2, '(Probe) (Probe)']);
     expect(driver.journals()).toEqual([]);
   });
 

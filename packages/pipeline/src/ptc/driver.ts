@@ -173,7 +173,10 @@ export function createToolCallDriver(options: ToolCallOptions): ToolCallDriver {
       }
       return runScript(settings, request);
     },
-    journals: () => [...settings.journals].map(([id, audit]) => journalOf(id, audit.snapshot())),
+    journals: () =>
+      [...settings.journals].map(([id, audit]) =>
+        journalOf(id, audit.snapshot(), audit.expression),
+      ),
     commit(envelopeId, commitOptions = {}) {
       if (typeof envelopeId !== 'string') {
         throw new TypeError('ToolCallDriver.commit: expected an envelope id string');

@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCatalog } from '../catalog/catalog.js';
 import { createFileCheckpointStore } from '../node/checkpoint-store.js';
+import { createPipeline } from '../pipeline.js';
 import {
   type CheckpointStore,
   createMemoryCheckpointStore,
   recoverToolCalls,
   type ToolCallCheckpoint,
 } from './checkpoint.js';
+import { createToolCallDriver } from './driver.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -85,6 +88,8 @@ describe('recoverToolCalls', () => {
       {
         toolUseId: 'toolu_1',
         toolName: 'ToolCall',
+        // The script as it was, so a host can show what was interrupted.
+        args: { expression: '(Done) (Hang)' },
         status: 'error',
         // The model is told which calls took effect: the audit never reaches it.
         result: [
@@ -155,8 +160,32 @@ describe('recoverToolCalls with writers', () => {
   it('recovers a checkpoint written without a writer, as before writers were stamped', async () => {
     await writeFile(join(directory, 'E1.toolcall.json'), JSON.stringify(running));
     const store = createFileCheckpointStore(directory);
-    expect((await recoverToolCalls(store)).map((record) => record.toolUseId)).toEqual(['E1']);
+    // Nor did such a file keep its script: the record has no arguments.
+    expect(
+      (await recoverToolCalls(store)).map((record) => [record.toolUseId, record.args]),
+    ).toEqual([['E1', undefined]]);
     expect(await store.list()).toEqual([]);
+  });
+
+  it('keeps a long script bounded in the checkpoint it recovers', async () => {
+    const store = createMemoryCheckpointStore();
+    const pipeline = createPipeline({ tools: [] });
+    const long = `(progn ${'1 '.repeat(1_500)}"done")`;
+    const writes: string[] = [];
+    const watched = {
+      ...store,
+      write: (checkpoint: ToolCallCheckpoint) => {
+        writes.push(checkpoint.expression ?? '');
+        return store.write(checkpoint);
+      },
+    };
+    const driver = createToolCallDriver({ pipeline, checkpoints: watched });
+    await driver.run({
+      expression: long,
+      envelopeId: 'E9',
+      catalog: createCatalog({ tools: [], native: [] }),
+    });
+    expect(writes[0]).toBe(`${long.slice(0, 2_000)}… [${long.length - 2_000} more characters]`);
   });
 
   it('recovers every running checkpoint of a store that cannot tell writers apart', async () => {

@@ -1,6 +1,6 @@
 import { evaluate } from '@toolcall/interpreter';
 import { ChildAudit, type ChildRecord } from './audit.js';
-import { resultPreview } from './bounds.js';
+import { previewText, resultPreview } from './bounds.js';
 import type { ToolCallCheckpoint } from './checkpoint.js';
 import { NestedCalls } from './nested-calls.js';
 import { createPausableClock } from './pausable-clock.js';
@@ -14,7 +14,11 @@ export async function runScript(
 ): Promise<ToolCallSettlement> {
   const startedAt = globalThis.performance.now();
   const { envelopeId, catalog } = request;
-  const audit = new ChildAudit(envelopeId, settings.onProgress);
+  const audit = new ChildAudit(
+    envelopeId,
+    settings.onProgress,
+    previewText(request.expression, EXPRESSION_LIMIT),
+  );
   const pausable = createPausableClock(settings.clock);
   const calls = new NestedCalls(settings, envelopeId, audit, pausable);
   const tools = calls.roster(catalog);
@@ -30,7 +34,7 @@ export async function runScript(
   let stage = 'the envelope checkpoint could not be written';
   try {
     if (settings.checkpoints !== undefined) {
-      await settings.checkpoints.write(journalOf(envelopeId, audit.records));
+      await settings.checkpoints.write(journalOf(envelopeId, audit.records, audit.expression));
     }
     stage = 'the interpreter refused the tool roster';
     outcome = await evaluate(request.expression, {
@@ -81,7 +85,7 @@ export async function runScript(
   }
   if (settings.commits !== undefined) {
     await settings.commits.settled({
-      ...journalOf(envelopeId, children),
+      ...journalOf(envelopeId, children, audit.expression),
       state: 'settled',
       settlement: {
         status: settlement.status,
@@ -96,12 +100,20 @@ function messageOf(error: unknown): string {
   return (error as Error)?.message ?? String(error);
 }
 
+/** The most characters of a script's text a checkpoint keeps. */
+const EXPRESSION_LIMIT = 2_000;
+
 /** The running checkpoint of a journal: a copy of the child audit's rows as they stand. */
-export function journalOf(envelopeId: string, records: readonly ChildRecord[]): ToolCallCheckpoint {
+export function journalOf(
+  envelopeId: string,
+  records: readonly ChildRecord[],
+  expression?: string,
+): ToolCallCheckpoint {
   return {
     version: 1,
     envelopeId,
     state: 'running',
+    ...(expression === undefined ? {} : { expression }),
     children: records.map((record) => ({ ...record })),
   };
 }
