@@ -94,7 +94,12 @@ async function writeReport(file: string, html: string): Promise<void> {
  * The registry with the row of call `rootId` drawn open: the command's own call shows its
  * output (a one-call script is drawn as that call); nested rows keep their renderers' choice.
  */
-export function openingRoot(registry: RendererRegistry, rootId: string): RendererRegistry {
+export function openingRoot(
+  registry: RendererRegistry,
+  rootId: string,
+  /** Appended to the root row's header, as a recovered script's text. */
+  headerSuffix?: string,
+): RendererRegistry {
   return {
     register: (tool, spec) => registry.register(tool, spec),
     unregister: (tool) => registry.unregister(tool),
@@ -107,9 +112,14 @@ export function openingRoot(registry: RendererRegistry, rootId: string): Rendere
         const rendering =
           (inner === undefined ? null : inner(name, args, result, renderData, context)) ??
           genericRenderer(name, args, result, renderData, context);
-        return typeof rendering === 'object' && rendering !== null
+        if (typeof rendering !== 'object' || rendering === null) return rendering;
+        return headerSuffix === undefined || typeof rendering.header !== 'string'
           ? { ...rendering, initiallyCollapsed: false }
-          : rendering;
+          : {
+              ...rendering,
+              header: `${rendering.header}  ${headerSuffix}`,
+              initiallyCollapsed: false,
+            };
       };
     },
   };
@@ -189,9 +199,17 @@ export function showRecovered(
       status: 'interrupted',
       renderData: record.renderData as unknown as ToolCallRecord['renderData'],
     };
-    const tree = buildRenderTree([call], { registry: openingRoot(registry, call.id) });
+    // The script it was, on one line: which of the session's scripts this is.
+    const script = record.args === undefined ? undefined : oneLine(record.args.expression);
+    const tree = buildRenderTree([call], { registry: openingRoot(registry, call.id, script) });
     io.stderr.write(
       renderAnsi(tree, { isTTY: io.stderr.isTTY === true, env: io.env ?? process.env }),
     );
   }
+}
+
+/** `text` on one line of at most 60 characters. */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
 }

@@ -166,7 +166,9 @@ describe('toolcall mcp: a ToolCall checkpoint', () => {
     expect(stderr).toContain(
       'toolcall: session s1: a ToolCall script ended before finishing and will not resume; what ran:\n',
     );
-    expect(stderr).toContain('▾ ↯ ToolCall: 1 call\n');
+    expect(stderr).toContain(
+      '▾ ↯ ToolCall: 1 call  (Bash :command "while [ ! -f go ]; do sleep 0.05; done; ech…\n',
+    );
     expect(stderr).toMatch(/ {2}▸ Bash while \[ ! -f go \]/);
     expect(readdirSync(checkpointDir(dir))).toEqual([]);
   }, 60_000);

@@ -62,7 +62,10 @@ describe('ToolCall checkpoints of a session', () => {
     expect(resumed.stderr).toContain(
       'toolcall: session s1: a ToolCall script ended before finishing and will not resume; what ran:\n',
     );
-    expect(resumed.stderr).toContain('▾ ↯ ToolCall: 2 calls (1 interrupted)\n');
+    // The row names the script it was, on one line.
+    expect(resumed.stderr).toContain(
+      '▾ ↯ ToolCall: 2 calls (1 interrupted)  (Read :file_path "a.txt" :limit 1) (Bash :command "sleep 30…\n',
+    );
     expect(resumed.stderr).toContain('  ▸ Read a.txt (1 line)\n');
     expect(resumed.stderr).toMatch(/ {2}▸ ↯ Bash sleep 30/);
     // Consumed: the interrupted checkpoint and the resumed run's own settled one are gone.
@@ -111,7 +114,7 @@ describe('ToolCall checkpoints of a session', () => {
     expect(resumed.stderr).toContain(
       'toolcall: session s1: a ToolCall script ended before finishing and will not resume; what ran:\n',
     );
-    expect(resumed.stderr).toContain('▾ ↯ ToolCall: 2 calls\n');
+    expect(resumed.stderr).toMatch(/▾ ↯ ToolCall: 2 calls {2}\S/);
     expect(readdirSync(checkpoints)).toEqual([]);
   }, 60_000);
 
@@ -148,7 +151,9 @@ describe('ToolCall checkpoints of a session', () => {
     expect((await child.done).code).toBe(null);
     const resumed = await run(['run', '--session', 's1', '-e', '(+ 1 2)'], dir);
     expect(resumed.code).toBe(0);
-    expect(resumed.stderr).toContain('▾ ↯ ToolCall: 3 calls (3 interrupted)\n');
+    expect(resumed.stderr).toContain(
+      '▾ ↯ ToolCall: 3 calls (3 interrupted)  (parallel-map (lambda (c) (Bash :command c :description "st…\n',
+    );
     // One batch: the running call with its command, the two that never started.
     expect(resumed.stderr).toContain(
       '  ┌ ▸ ↯ Bash sleep 30 (interrupted)\n  │ ▸ ↯ Bash (not started)\n  └ ▸ ↯ Bash (not started)\n',
