@@ -100,6 +100,12 @@ function recoveredView(record: RecoveredToolCall) {
 /** Serves the bridge protocol until the input closes; resolves then. */
 export function serveBridge(options: BridgeOptions): Promise<void> {
   let tools: BridgeToolSet | undefined;
+  /**
+   * Settles once the latest initialize has made its tool set: a request arriving while a
+   * second initialize recovers checkpoints waits for the new set rather than use the old one,
+   * which that initialize has closed.
+   */
+  let ready: Promise<unknown> = Promise.resolve();
   let checkpoints: BridgeCheckpoints | undefined;
   const executions = new Map<string, Execution>();
   const byRequest = new Map<string, Execution>();
@@ -289,6 +295,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     name: string,
     input: Record<string, unknown>,
   ) => {
+    await ready;
     if (tools === undefined) throw rpcError(RPC_ERRORS.invalidRequest, 'Call initialize first');
     const set = tools;
     if (set.pipeline.tool(name) === undefined) {
@@ -383,9 +390,13 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     }
     const params = parsed.data as Record<string, unknown>;
     switch (method as MethodName) {
-      case 'initialize':
-        return initialize(params);
+      case 'initialize': {
+        const initialized = initialize(params);
+        ready = initialized.catch(() => {});
+        return initialized;
+      }
       case 'tools/list':
+        await ready;
         if (tools === undefined) throw rpcError(RPC_ERRORS.invalidRequest, 'Call initialize first');
         return {
           result: {

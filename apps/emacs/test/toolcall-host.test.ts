@@ -315,6 +315,34 @@ describe('checkpoints of running scripts', () => {
     expect(files()).toEqual([]);
   });
 
+  it('runs a script sent right behind a second initialize on the new tool set, not the closed one', async () => {
+    await init({ stateDirectory: state });
+    // The second initialize recovers checkpoints (it awaits the disk) and closes the first
+    // set, whose processes it stops: a Bash call run on that set would fail.
+    bridge.write(
+      [
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'initialize',
+          params: { workspace: dir, mode: 'full-auto', stateDirectory: state },
+        }),
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 3,
+          method: 'toolcall/run',
+          params: { expression: '(Bash :command "echo fresh" :description "echo")' },
+        }),
+      ].join('\n'),
+    );
+    const reply = (await bridge.next((m) => m.id === 3 && !('method' in m))) as {
+      result?: { status: string; result: string };
+      error?: unknown;
+    };
+    expect([reply.error, reply.result?.status]).toEqual([undefined, 'success']);
+    expect(reply.result?.result).toMatch(/^fresh\n/);
+  });
+
   it('recovers a script a killed bridge left running as an interrupted record', async () => {
     await init({ stateDirectory: state });
     run(2, `(list (Read :file_path "${join(dir, 'a.txt')}") (Wait))`);
