@@ -40,6 +40,7 @@ export {
   type ToolCallContext,
   ToolDenied,
 } from './tool-types.js';
+export { utf8Length } from './utf8.js';
 export {
   Closure,
   Cons,

@@ -27,10 +27,22 @@ describe('the script-bytes budget', () => {
     expect(utf8Length('\ud83d\ude00')).toBe(4);
   });
 
-  test.prop([fc.string({ unit: 'binary', maxLength: 40 })])(
+  // Up to 16 characters the loop counts; longer strings go to Node's own count: both paths.
+  test.prop([fc.string({ unit: 'binary', maxLength: 300 })], { numRuns: 500 })(
     'utf8Length agrees with TextEncoder on any string',
     (text) => {
       expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length);
     },
   );
+
+  it('counts long strings natively as the loop counts short ones, lone surrogates included', () => {
+    for (const unit of ['a', 'é', '€', '😀', '\ud800', '\udc00', 'a\ud800b']) {
+      const short = unit;
+      const long = unit.repeat(40);
+      expect([utf8Length(short) * 40, utf8Length(long)]).toEqual([
+        new TextEncoder().encode(long).length,
+        new TextEncoder().encode(long).length,
+      ]);
+    }
+  });
 });

@@ -157,12 +157,4 @@ export function jsonResult(result: unknown): JsonValue {
 }
 
 /** UTF-8 bytes of a string, counted the way the interpreter charges its value budget. */
-export function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 0x80)
-      bytes += code >= 0x800 && (code < 0xd800 || code > 0xdfff) ? 2 : code >= 0x800 ? 0 : 1;
-  }
-  return bytes;
-}
+export { utf8Length } from '@toolcall/interpreter';

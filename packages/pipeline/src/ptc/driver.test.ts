@@ -145,6 +145,17 @@ describe('ToolCallDriver', () => {
     expect(unmarked.renderData.failure).toMatchObject({ kind: 'budget', budget: 'wall-time' });
   });
 
+  it('measures a child result in UTF-8 bytes, as the interpreter does: an emoji is 4', async () => {
+    const { run } = harness([echoTool('Echo')], { driver: { childResultLimit: 80 } });
+    // 20 emoji are 40 UTF-16 units but 80 bytes: at the limit. One more is over it.
+    const at = await run(`(length (Echo :text "${'😀'.repeat(20)}"))`);
+    expect([at.status, at.result]).toEqual(['success', '20']);
+    const over = await run(`(let ((r (Echo :text "${'😀'.repeat(21)}"))) (plist-get r :error))`);
+    expect(over.result).toBe(
+      'Echo result of 84 bytes exceeds the nested result limit (80 bytes); narrow the call',
+    );
+  });
+
   it('turns an oversized child result into a bounded guest error before the audit keeps it', async () => {
     const { run } = harness([echoTool('Echo')], { driver: { childResultLimit: 10 } });
     const settled = await run('(let ((r (Echo :text "0123456789ABC"))) (plist-get r :error))');
