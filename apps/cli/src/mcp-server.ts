@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import {
+  describeToolCallProgress,
   type PermissionAnswer,
   type PermissionAsker,
   type PermissionRequest,
@@ -13,7 +14,7 @@ import {
 import { describeRequest } from './asker.js';
 import type { ReplyWatch } from './mcp-replies.js';
 import type { SessionMedia } from './media-sink.js';
-import { describeProgress, type ProgressHub } from './progress.js';
+import type { ProgressHub } from './progress.js';
 import { uniqueCallId } from './session.js';
 
 /**
@@ -93,7 +94,7 @@ export function createMcpServer(options: {
         : options.progress.subscribe((update: ToolCallProgress) => {
             if (update.envelopeId !== toolUseId) return;
             settled = update.completed + update.failed + update.denied + update.cancelled;
-            notify(describeProgress(update));
+            notify(describeToolCallProgress(update));
           });
     // A heartbeat keeps a client informed during a long call with no nested calls.
     const started = Date.now();

@@ -1,6 +1,6 @@
 import type { ToolCallProgress } from '@toolcall/pipeline';
 import { describe, expect, it } from 'vitest';
-import { createProgressHub, describeProgress } from './progress.js';
+import { createProgressHub } from './progress.js';
 
 const progress = (counts: Partial<ToolCallProgress>): ToolCallProgress => ({
   envelopeId: 'E',
@@ -12,30 +12,6 @@ const progress = (counts: Partial<ToolCallProgress>): ToolCallProgress => ({
   queued: 0,
   waiting: 0,
   ...counts,
-});
-
-describe('describeProgress', () => {
-  it('names the running tools, then done and every count that is not zero', () => {
-    expect([
-      describeProgress(progress({ active: ['Grep', 'Read'], completed: 3 })),
-      describeProgress(
-        progress({
-          completed: 1,
-          failed: 2,
-          denied: 1,
-          cancelled: 3,
-          queued: 6,
-          waiting: 1,
-          active: ['Bash'],
-        }),
-      ),
-      describeProgress(progress({ denied: 1, cancelled: 1 })),
-    ]).toEqual([
-      'Grep, Read · 3 done',
-      'Bash · 1 done · 2 failed · 1 denied · 3 cancelled · 6 queued · 1 waiting for approval',
-      '0 done · 1 denied · 1 cancelled',
-    ]);
-  });
 });
 
 describe('createProgressHub', () => {

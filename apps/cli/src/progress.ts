@@ -26,21 +26,3 @@ export function createProgressHub(): ProgressHub {
     },
   };
 }
-
-/**
- * `Read, Grep · 3 done · 1 failed · 1 cancelled · 6 queued · 1 waiting for approval`: the running tools,
- * then the counts (a zero count other than done is left out).
- */
-export function describeProgress(progress: ToolCallProgress): string {
-  return [
-    progress.active.join(', '),
-    `${progress.completed} done`,
-    progress.failed > 0 ? `${progress.failed} failed` : '',
-    progress.denied > 0 ? `${progress.denied} denied` : '',
-    progress.cancelled > 0 ? `${progress.cancelled} cancelled` : '',
-    progress.queued > 0 ? `${progress.queued} queued` : '',
-    progress.waiting > 0 ? `${progress.waiting} waiting for approval` : '',
-  ]
-    .filter((part) => part !== '')
-    .join(' · ');
-}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import {
   argumentsOf,
+  describeToolCallProgress,
   type PermissionMode,
   type RecoveredToolCall,
   type Tool,
@@ -13,7 +14,6 @@ import { type BridgeCheckpoints, createBridgeCheckpoints } from './checkpoints.j
 import { createConnection } from './connection.js';
 import { createEmacsPorts } from './emacs-ports.js';
 import { createCustomTools, createHostedTools } from './hosted-tools.js';
-import { describeProgress } from './progress.js';
 import {
   type CustomToolDefinition,
   describeIssues,
@@ -185,7 +185,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       ...(execution === undefined ? {} : { executionId: execution.id }),
     });
     if (execution === undefined || execution.status !== 'running') return;
-    execution.view.progress = describeProgress(progress);
+    execution.view.progress = describeToolCallProgress(progress);
     renderLive(execution);
   };
 

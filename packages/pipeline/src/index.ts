@@ -97,6 +97,7 @@ export {
   createToolCallDriver,
   createToolCallTool,
   DEFAULT_AUDIT_BOUNDS,
+  describeToolCallProgress,
   interruptedRecord,
   isUnstartedCall,
   isWriterEnded,

@@ -1,10 +1,11 @@
-import type { ToolCallProgress } from '@toolcall/pipeline';
+import type { ToolCallProgress } from './audit.js';
 
 /**
- * `Read, Grep · 3 done · 1 failed · 1 cancelled · 6 queued · 1 waiting for approval`: the running
- * tools, then the counts (a zero count other than done is left out), worded as the CLI's.
+ * A live aggregate on one line, as hosts show it: the running tools, then the counts, a zero
+ * count other than done left out: `Read, Grep · 3 done · 1 failed · 1 cancelled · 6 queued ·
+ * 1 waiting for approval`.
  */
-export function describeProgress(progress: ToolCallProgress): string {
+export function describeToolCallProgress(progress: ToolCallProgress): string {
   return [
     progress.active.join(', '),
     `${progress.completed} done`,
