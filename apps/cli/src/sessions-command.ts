@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSessionCheckpoints } from './checkpoints.js';
+import { createHostCheckpoints } from '@toolcall/pipeline/node';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
 import { listSessions, pruneSessions, sessionsRoot, workspaceProblem } from './session.js';
@@ -30,7 +30,7 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
     const sessions = await Promise.all(
       (await listSessions(workspace)).map(async (session) => ({
         ...session,
-        unfinished: await createSessionCheckpoints(
+        unfinished: await createHostCheckpoints(
           join(sessionsRoot(workspace), session.id, 'toolcall'),
         )
           .unfinished()

@@ -5,13 +5,13 @@ import type {
   PermissionMode,
   PermissionRule,
   Pipeline,
+  RecoveredToolCall,
   SpecialistListing,
   Tool,
 } from '@toolcall/pipeline';
-import { commandHook } from '@toolcall/pipeline/node';
+import { commandHook, createHostCheckpoints } from '@toolcall/pipeline/node';
 import { builtinRenderers, type RendererRegistry } from '@toolcall/render';
 import { createToolSet } from '@toolcall/tools';
-import { createSessionCheckpoints, type SessionCheckpoints } from './checkpoints.js';
 import type { Config } from './config.js';
 import { createRulePersister } from './persist-rule.js';
 import { createProgressHub, type ProgressHub } from './progress.js';
@@ -68,7 +68,12 @@ export interface CliToolSet {
    * The session's ToolCall checkpoints (`SESSION/toolcall/`): the journals of running scripts
    * are autosaved there until `close`.
    */
-  readonly checkpoints: Pick<SessionCheckpoints, 'recover' | 'settle'>;
+  readonly checkpoints: {
+    /** Scripts an ended process left running, as interrupted records (consumed). */
+    recover(): Promise<RecoveredToolCall[]>;
+    /** The outcome of `envelopeId` has been shown or sent: its checkpoint goes. */
+    settle(envelopeId: string): Promise<void>;
+  };
   /** ToolCall's live aggregate of each running script: active tools, counts, permission waits. */
   readonly progress: Pick<ProgressHub, 'subscribe'>;
   /**
@@ -119,7 +124,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
   let registered: Pipeline | undefined;
   hooks.unshift(readScopeHook(options.workspace, () => registered!));
   const persister = createRulePersister(join(options.workspace, '.toolcall', 'config.json'));
-  const checkpoints = createSessionCheckpoints(join(options.session.directory, 'toolcall'));
+  const checkpoints = createHostCheckpoints(join(options.session.directory, 'toolcall'));
   const progress = createProgressHub();
   const telemetry = options.telemetry;
   const set = createToolSet({
@@ -173,7 +178,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     checkpoints: {
       recover: () => checkpoints.recover(),
       settle: async (envelopeId) => {
-        await checkpoints.settle(envelopeId);
+        await checkpoints.consume(envelopeId);
         // The CLI keeps no settled checkpoints: shown, the script's is consumed.
         await set.commitToolCall(envelopeId, { consume: true });
       },

@@ -10,7 +10,7 @@ import {
   type ToolCallProgress,
   type ToolRun,
 } from '@toolcall/pipeline';
-import { type BridgeCheckpoints, createBridgeCheckpoints } from './checkpoints.js';
+import { createHostCheckpoints, type HostCheckpoints } from '@toolcall/pipeline/node';
 import { createConnection } from './connection.js';
 import { createEmacsPorts } from './emacs-ports.js';
 import { createCustomTools, createHostedTools } from './hosted-tools.js';
@@ -106,7 +106,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
    * which that initialize has closed.
    */
   let ready: Promise<unknown> = Promise.resolve();
-  let checkpoints: BridgeCheckpoints | undefined;
+  let checkpoints: HostCheckpoints | undefined;
   const executions = new Map<string, Execution>();
   const byRequest = new Map<string, Execution>();
   const byToolUse = new Map<string, Execution>();
@@ -204,7 +204,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     checkpoints =
       params.stateDirectory === undefined
         ? undefined
-        : createBridgeCheckpoints(join(params.stateDirectory, 'checkpoints'));
+        : createHostCheckpoints(join(params.stateDirectory, 'checkpoints'));
     // A killed bridge's scripts are recovered before this one's scripts write checkpoints.
     let recovered: RecoveredToolCall[] = [];
     const warnings: string[] = [];
@@ -367,9 +367,8 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     // Once: a script stopped by shutdown is consumed then and again when its reply goes out.
     if (store === undefined || consumed.has(toolUseId)) return;
     consumed.add(toolUseId);
-    store.delivered(toolUseId);
     try {
-      await store.store.remove(toolUseId);
+      await store.consume(toolUseId);
       await set.commitToolCall(toolUseId, { consume: true });
     } catch {
       // A checkpoint left behind is reported as interrupted when the next bridge starts.

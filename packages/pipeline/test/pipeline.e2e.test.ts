@@ -82,6 +82,7 @@ describe('@toolcall/pipeline as a consumer sees it', () => {
       'createFileArtifactStore',
       'createFileCheckpointStore',
       'createFileReader',
+      'createHostCheckpoints',
       'createJsonlAppender',
     ]);
     expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());

@@ -3,46 +3,62 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   type CheckpointStore,
-  isWriterEnded,
   type RecoveredToolCall,
   recoverToolCalls,
   type ToolCallCheckpoint,
-} from '@toolcall/pipeline';
-import { createFileCheckpointStore } from '@toolcall/pipeline/node';
+} from '../ptc/checkpoint.js';
+import { isWriterEnded } from '../ptc/checkpoint-writer.js';
+import { createFileCheckpointStore } from './checkpoint-store.js';
 
-/** How often the journals of running scripts are written (an unrelated, idle autosave). */
-export const AUTOSAVE_INTERVAL_MS = 1_000;
+/** How often `autosave` writes the journals of running scripts, by default. */
+const AUTOSAVE_INTERVAL_MS = 1_000;
 
-/** The bridge's ToolCall checkpoints: the store ToolCall writes, its autosave and its cleanup. */
-export interface BridgeCheckpoints {
-  /** The store for the tool set; every write and removal runs one at a time, in order. */
+/**
+ * A host's ToolCall checkpoints in one directory: the store to give the driver, the autosave of
+ * running journals, recovery at start-up and the removal once an outcome has been delivered.
+ */
+export interface HostCheckpoints {
+  /** The store for the driver; every write and removal runs one at a time, in order. */
   readonly store: CheckpointStore;
-  /** Writes the changed journals of running scripts every `AUTOSAVE_INTERVAL_MS` until `stop`. */
+  /**
+   * Writes the running journals every `intervalMs` (an unref'd timer) until `stop`; a journal
+   * is written again only when its calls changed.
+   */
   autosave(journals: () => readonly ToolCallCheckpoint[]): void;
   /**
-   * Turns the checkpoints an ended bridge left running into interrupted records (consuming
-   * them) and removes settled ones it left. A running bridge's checkpoints (another Emacs's,
-   * sharing the directory) are left alone: their scripts may still be in flight.
+   * Turns the checkpoints an ended process left running into interrupted records (consuming
+   * them) and removes the settled ones it left. The checkpoints of a process still running
+   * (another host sharing the directory, or this one) are left alone: their scripts may still
+   * be in flight.
    */
   recover(): Promise<RecoveredToolCall[]>;
+  /**
+   * The outcome of `envelopeId` has been shown or sent: removes its checkpoint, and no later
+   * write (a cancelled script settling after its call) brings it back.
+   */
+  consume(envelopeId: string): Promise<void>;
+  /** How many scripts an ended process left with a running checkpoint, without consuming them. */
+  unfinished(): Promise<number>;
   /**
    * Creates the directory if needed and writes and removes a probe file in it; rejects when
    * checkpoints cannot be written there (a read-only home, a path that cannot be created).
    */
   probe(): Promise<void>;
-  /** The outcome of `envelopeId` reached Emacs: no later autosave may bring its checkpoint back. */
-  delivered(envelopeId: string): void;
   /** Stops the autosave; waits for the writes already queued. */
   stop(): Promise<void>;
 }
 
 /**
- * The checkpoints in `directory`, one file per envelope, each written to a temporary file and
- * renamed over the old one. Writes are serialized, so an autosave that read a running journal
- * lands before the settlement queued after it.
+ * The checkpoints in `directory`, one file per envelope (see `createFileCheckpointStore`).
+ * Writes are serialized: an autosave that read a running journal lands before the settlement
+ * queued after it, so a settled checkpoint is never replaced by an older running one.
  */
-export function createBridgeCheckpoints(directory: string): BridgeCheckpoints {
+export function createHostCheckpoints(
+  directory: string,
+  options: { readonly intervalMs?: number } = {},
+): HostCheckpoints {
   const files = createFileCheckpointStore(directory);
+  const intervalMs = options.intervalMs ?? AUTOSAVE_INTERVAL_MS;
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => T | PromiseLike<T>): Promise<T> => {
     const next = queue.then(task);
@@ -51,14 +67,14 @@ export function createBridgeCheckpoints(directory: string): BridgeCheckpoints {
   };
   // What each running journal held when last written, so an unchanged one is not written again.
   const written = new Map<string, string>();
-  const delivered = new Set<string>();
+  const consumed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   const store: CheckpointStore = {
     write: (checkpoint) =>
       serial(async () => {
-        // A cancelled script settles after its outcome went out: its checkpoint stays gone.
-        if (delivered.has(checkpoint.envelopeId)) return;
+        if (consumed.has(checkpoint.envelopeId)) return;
         await files.write(checkpoint);
+        if (checkpoint.state === 'settled') written.delete(checkpoint.envelopeId);
       }),
     list: () => serial(() => files.list()),
     remove: (envelopeId) =>
@@ -73,7 +89,7 @@ export function createBridgeCheckpoints(directory: string): BridgeCheckpoints {
   const save = (journals: () => readonly ToolCallCheckpoint[]) =>
     serial(async () => {
       for (const journal of journals()) {
-        if (delivered.has(journal.envelopeId)) continue;
+        if (consumed.has(journal.envelopeId)) continue;
         const text = JSON.stringify(journal.children);
         if (written.get(journal.envelopeId) === text) continue;
         await files.write(journal);
@@ -86,7 +102,7 @@ export function createBridgeCheckpoints(directory: string): BridgeCheckpoints {
     store,
     autosave(journals) {
       if (timer !== undefined) clearInterval(timer);
-      timer = setInterval(() => void save(journals), AUTOSAVE_INTERVAL_MS);
+      timer = setInterval(() => void save(journals), intervalMs);
       timer.unref();
     },
     recover: async () => {
@@ -97,6 +113,17 @@ export function createBridgeCheckpoints(directory: string): BridgeCheckpoints {
       }
       return recovered;
     },
+    consume(envelopeId) {
+      consumed.add(envelopeId);
+      return store.remove(envelopeId) as Promise<void>;
+    },
+    unfinished: async () => {
+      let count = 0;
+      for (const checkpoint of await files.list()) {
+        if (checkpoint.state === 'running' && (await isWriterEnded(files, checkpoint))) count += 1;
+      }
+      return count;
+    },
     probe: () =>
       serial(async () => {
         await mkdir(directory, { recursive: true });
@@ -105,10 +132,6 @@ export function createBridgeCheckpoints(directory: string): BridgeCheckpoints {
         await writeFile(file, '');
         await rm(file, { force: true });
       }),
-    delivered(envelopeId) {
-      delivered.add(envelopeId);
-      written.delete(envelopeId);
-    },
     async stop() {
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
