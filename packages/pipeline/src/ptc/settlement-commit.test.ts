@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createCatalog } from '../catalog/catalog.js';
 import { defineTool } from '../define-tool.js';
 import { createPipeline } from '../pipeline.js';
+import { holdingFirstWrite } from '../testing/held-store.js';
 import type { Tool } from '../tool-types.js';
 import {
   type CheckpointStore,
@@ -98,26 +99,7 @@ describe("settlementCommit: 'host'", () => {
     // The first checkpoint write is held back: the call is cancelled, shown and committed
     // while its script has not even started.
     const saved = createMemoryCheckpointStore();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let writes = 0;
-    let settledScript!: () => void;
-    const scriptSettled = new Promise<void>((resolve) => {
-      settledScript = resolve;
-    });
-    const store: CheckpointStore = {
-      write: async (checkpoint: ToolCallCheckpoint) => {
-        if (++writes === 1) await gate;
-        await saved.write(checkpoint);
-      },
-      list: () => saved.list(),
-      remove: async (id) => {
-        await saved.remove(id);
-        settledScript();
-      },
-    };
+    const { store, release, ended, writes } = holdingFirstWrite(saved);
     const { pipeline, driver, run } = setup({ checkpoints: store });
     const controller = new AbortController();
     const pending = run('(Echo :text "a")', controller.signal);
@@ -128,9 +110,9 @@ describe("settlementCommit: 'host'", () => {
     await projectToolCall(pipeline, outcome, { driver, consume: true });
     expect(driver.journals().map((journal) => journal.envelopeId)).toEqual(['E']);
     release();
-    await scriptSettled;
+    await ended;
     expect(await saved.list()).toEqual([]);
-    expect(writes).toBe(1);
+    expect(writes()).toBe(1);
   });
 
   it('writes the settlement at once by default, as before', async () => {

@@ -10,8 +10,9 @@ import { createFileCheckpointStore } from '../node/checkpoint-store.js';
 import { createFileArtifactStore } from '../node/files.js';
 import { createPipeline } from '../pipeline.js';
 import type { ArtifactStore } from '../ports.js';
+import { holdingFirstWrite } from '../testing/held-store.js';
 import type { Tool } from '../tool-types.js';
-import { type CheckpointStore, recoverToolCalls, type ToolCallCheckpoint } from './checkpoint.js';
+import { recoverToolCalls } from './checkpoint.js';
 import { createToolCallDriver, type ToolCallOptions } from './driver.js';
 import { createToolCallTool, projectToolCall } from './tool-call-tool.js';
 
@@ -264,24 +265,7 @@ describe('the settled checkpoint records how the result was delivered', () => {
     // The first checkpoint write is held back, so the call is cancelled, projected and
     // committed before its script has settled.
     const saved = createFileCheckpointStore(join(root, 'checkpoints'));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let writes = 0;
-    let settledScript!: () => void;
-    const scriptSettled = new Promise<void>((resolve) => {
-      settledScript = resolve;
-    });
-    const store: CheckpointStore = {
-      write: async (checkpoint: ToolCallCheckpoint) => {
-        if (++writes === 1) await gate;
-        await saved.write(checkpoint);
-        if (checkpoint.state === 'settled') settledScript();
-      },
-      list: () => saved.list(),
-      remove: (id) => saved.remove(id),
-    };
+    const { store, release, ended } = holdingFirstWrite(saved);
     const { pipeline, driver } = setup({ driver: { checkpoints: store } });
     const running = pipeline.runTool({
       name: 'ToolCall',
@@ -294,7 +278,7 @@ describe('the settled checkpoint records how the result was delivered', () => {
     const projected = await projectToolCall(pipeline, outcome, { driver });
     expect(projected.delivery.mode).toBe('inline');
     release();
-    await scriptSettled;
+    await ended;
     const [checkpoint] = await saved.list();
     expect([checkpoint?.state, checkpoint?.settlement?.delivery]).toEqual([
       'settled',
