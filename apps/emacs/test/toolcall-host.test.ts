@@ -241,11 +241,21 @@ describe('checkpoints of running scripts', () => {
   const checkpoints = () => join(state, 'checkpoints');
   const files = () => {
     try {
-      return readdirSync(checkpoints());
+      // Checkpoints only: a writer's temporary file is renamed away at any moment.
+      return readdirSync(checkpoints()).filter((name) => name.endsWith('.toolcall.json'));
     } catch {
       return [];
     }
   };
+  /** Whether a checkpoint on disk mentions `text`; one removed as it is read mentions nothing. */
+  const holds = (text: string) =>
+    files().some((name) => {
+      try {
+        return readFileSync(join(checkpoints(), name), 'utf8').includes(text);
+      } catch {
+        return false;
+      }
+    });
   const until = async (test: () => boolean) => {
     while (!test()) await new Promise((resolve) => setTimeout(resolve, 20));
   };
@@ -262,9 +272,7 @@ describe('checkpoints of running scripts', () => {
 
   const runWaiting = async (id: number) => {
     run(id, `(list (Read :file_path "${join(dir, 'a.txt')}") (Wait))`);
-    await until(() =>
-      files().some((name) => readFileSync(join(checkpoints(), name), 'utf8').includes('"Wait"')),
-    );
+    await until(() => holds('"Wait"'));
   };
 
   it('cancels running scripts and consumes their checkpoints on a shutdown notification', async () => {
@@ -294,9 +302,7 @@ describe('checkpoints of running scripts', () => {
     await init({ stateDirectory: state });
     const go = join(dir, 'go');
     run(2, `(list (Read :file_path "${join(dir, 'a.txt')}") (Gate :file "${go}"))`);
-    await until(() =>
-      files().some((name) => readFileSync(join(checkpoints(), name), 'utf8').includes('"Gate"')),
-    );
+    await until(() => holds('"Gate"'));
     // Nobody reads the bridge's output any more; the script then ends, its reply undeliverable.
     const exited = new Promise((resolve) => bridge.child.once('exit', resolve));
     bridge.child.stdout?.destroy();
@@ -347,9 +353,7 @@ describe('checkpoints of running scripts', () => {
     await init({ stateDirectory: state });
     run(2, `(list (Read :file_path "${join(dir, 'a.txt')}") (Wait))`);
     // The autosave writes the journal once the Read has settled and Wait runs.
-    await until(() =>
-      files().some((name) => readFileSync(join(checkpoints(), name), 'utf8').includes('"Wait"')),
-    );
+    await until(() => holds('"Wait"'));
     const killed = new Promise((resolve) => bridge.child.once('exit', resolve));
     bridge.child.kill('SIGKILL');
     await killed;
