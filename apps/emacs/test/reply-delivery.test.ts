@@ -38,7 +38,10 @@ function bridgeWithHeldReply(replyId: number) {
     input.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
   const files = () => {
     try {
-      return readdirSync(join(state, 'checkpoints'));
+      // Checkpoints only: a writer's temporary file is renamed away at any moment.
+      return readdirSync(join(state, 'checkpoints')).filter((name) =>
+        name.endsWith('.toolcall.json'),
+      );
     } catch {
       return [];
     }
