@@ -117,6 +117,7 @@ export {
   type ToolCallProgress,
   type ToolCallRenderData,
   type ToolCallSettlement,
+  type ToolCallSummary,
   type ToolCallToolOptions,
   toolCallFeedback,
   UNSTARTED_RESULTS,

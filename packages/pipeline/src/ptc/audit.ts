@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../json.js';
+import type { ToolCallSummary } from './render-data.js';
 import { UNSTARTED_RESULTS } from './unstarted.js';
 
 /**
@@ -79,6 +80,9 @@ export class ChildAudit {
   waiting = 0;
   /** Calls that reached the pipeline; waiting calls a stop left unstarted are not among them. */
   started = 0;
+  /** The batch ids the rows carry, made with the first one; the batch of the last row added. */
+  #batches: Set<string> | undefined = undefined;
+  #lastBatch: string | null = null;
   /** Once the envelope has settled nothing more is published. */
   #closed = false;
 
@@ -101,6 +105,7 @@ export class ChildAudit {
     // allocates its (empty) removed-items array.
     if (at === records.length) records[at] = record;
     else records.splice(at, 0, record);
+    if (record.batch !== null) this.#countBatch(record.batch);
     this.#running++;
     if (this.onProgress === undefined) return;
     this.#active.set(record.index, record.tool);
@@ -135,6 +140,30 @@ export class ChildAudit {
     const before = this.queued;
     this.dequeue(index);
     if (this.queued !== before) this.publish();
+  }
+
+  #countBatch(batch: string): void {
+    if (batch === this.#lastBatch) return;
+    this.#lastBatch = batch;
+    if (this.#batches === undefined) this.#batches = new Set();
+    this.#batches.add(batch);
+  }
+
+  /**
+   * The rows' counts by status, and how many parallel batches they come from: what
+   * `summaryOf(this.snapshot())` finds, kept as the rows change rather than counted from them.
+   */
+  summary(): ToolCallSummary {
+    return {
+      calls: this.records.length + this.queued,
+      succeeded: this.completed,
+      failed: this.failed,
+      denied: this.denied,
+      cancelled: this.cancelled,
+      // Only a recovered checkpoint has interrupted calls; a live audit never does.
+      interrupted: 0,
+      batches: this.#batches?.size ?? 0,
+    };
   }
 
   /** How many calls wait for a slot. */

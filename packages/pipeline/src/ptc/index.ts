@@ -13,7 +13,12 @@ export { type CheckpointWriter, isWriterEnded } from './checkpoint-writer.js';
 export { createToolCallDriver, type ToolCallDriver, type ToolCallOptions } from './driver.js';
 export { createPausableClock, type PausableClock } from './pausable-clock.js';
 export { describeToolCallProgress } from './progress-text.js';
-export type { ChildCall, ChildCallStatus, ToolCallRenderData } from './render-data.js';
+export type {
+  ChildCall,
+  ChildCallStatus,
+  ToolCallRenderData,
+  ToolCallSummary,
+} from './render-data.js';
 export type { CommitOptions, SettlementCommit } from './settlement-commits.js';
 export {
   createToolCallTool,

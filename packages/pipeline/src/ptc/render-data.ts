@@ -26,6 +26,17 @@ export interface ChildCall {
   readonly renderData: JsonObject | null;
 }
 
+/** A ToolCall envelope's nested calls counted by status, and the parallel batches among them. */
+export interface ToolCallSummary {
+  readonly calls: number;
+  readonly succeeded: number;
+  readonly failed: number;
+  readonly denied: number;
+  readonly cancelled: number;
+  readonly interrupted: number;
+  readonly batches: number;
+}
+
 /** Structured display facts of a settled ToolCall envelope; a renderer draws them. */
 export interface ToolCallRenderData {
   readonly kind: 'toolcall';
@@ -36,15 +47,7 @@ export interface ToolCallRenderData {
     readonly title: string;
     readonly status: 'success' | 'error' | 'interrupted' | 'cancelled';
   };
-  readonly summary: {
-    readonly calls: number;
-    readonly succeeded: number;
-    readonly failed: number;
-    readonly denied: number;
-    readonly cancelled: number;
-    readonly interrupted: number;
-    readonly batches: number;
-  };
+  readonly summary: ToolCallSummary;
   readonly childCalls: readonly ChildCall[];
   /** The returned value's facts; `collapsed` puts it in a trailing, initially collapsed Returned row. */
   readonly returned: {
@@ -102,7 +105,7 @@ export function childCallsOf(records: readonly ChildRecord[]): ChildCall[] {
 }
 
 /** Counts of an audit for the header and summary. */
-export function summaryOf(records: readonly ChildRecord[]): ToolCallRenderData['summary'] {
+export function summaryOf(records: readonly ChildRecord[]): ToolCallSummary {
   // One pass: a script of thousands of calls summarizes at every settlement and checkpoint.
   let succeeded = 0;
   let failed = 0;

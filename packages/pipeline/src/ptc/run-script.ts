@@ -61,10 +61,12 @@ export async function runScript(
   // The script stopped waiting (denial, budget, cancellation): cancel what still runs.
   calls.cancelRunning();
   audit.close();
+  const summary = audit.summary();
   const children = audit.release();
   const settlement = settleScript({
     outcome,
     children,
+    summary,
     first: calls.first,
     directArgs: calls.directArgs,
     feedback: calls.feedback,

@@ -4,8 +4,8 @@ import type { ChildRecord } from './audit.js';
 import {
   childCallsOf,
   returnedFacts,
-  summaryOf,
   type ToolCallRenderData,
+  type ToolCallSummary,
   titleOf,
 } from './render-data.js';
 import { workSummary } from './summary-text.js';
@@ -18,19 +18,20 @@ export function settleScript(input: {
   outcome: ScriptOutcome;
   /** The child audit's rows, released to the settlement. */
   children: ChildRecord[];
+  /** The rows counted (the audit's `summary()`). */
+  summary: ToolCallSummary;
   first: ToolOutcome | undefined;
   /** A direct call's arguments as they ran. */
   directArgs: unknown;
   feedback: readonly string[];
   settings: DriverSettings;
 }): ToolCallSettlement {
-  const { outcome, children: records, first, directArgs, feedback, settings } = input;
+  const { outcome, children: records, summary, first, directArgs, feedback, settings } = input;
   if (outcome.success && outcome.direct && first !== undefined && records.length === 1) {
     // A direct call is the underlying tool's call: its result, status and media, unchanged.
     // Its audit row already holds the tool's status and a bounded preview of its result (the
     // envelope's result is the displayed one); the envelope's row shows the call as that
     // tool: its full arguments (the expression's literals) and the tool's own render data.
-    const summary = summaryOf(records);
     const renderData: ToolCallRenderData = {
       kind: 'toolcall',
       presentation: 'direct',
@@ -55,7 +56,6 @@ export function settleScript(input: {
       children: records,
     };
   }
-  const summary = summaryOf(records);
   const base = {
     kind: 'toolcall' as const,
     presentation: 'script' as const,

@@ -10,6 +10,7 @@ import type { Tool } from '../tool-types.js';
 import type { ToolCallProgress } from './audit.js';
 import { createMemoryCheckpointStore } from './checkpoint.js';
 import { createToolCallDriver } from './driver.js';
+import { summaryOf } from './render-data.js';
 
 // n picks the call's behaviour: 0 throws, 1 fails with Error: text, 2 settles after a
 // macrotask, 3 returns an object with render data, anything else a string at once.
@@ -71,7 +72,7 @@ const plan: fc.Arbitrary<Plan> = fc.record({
 
 type Plan = { steps: string[]; parallelism: number };
 
-async function runPlan({ steps, parallelism }: Plan, waiting: boolean) {
+async function runPlan({ steps, parallelism }: Plan, waiting: boolean, cancelAt?: number) {
   const pipeline = createPipeline({
     tools: [flaky, asked],
     rules: [{ tool: 'Asked', action: 'ask' }],
@@ -84,7 +85,12 @@ async function runPlan({ steps, parallelism }: Plan, waiting: boolean) {
     },
   });
   const events: PipelineEvent[] = [];
-  pipeline.subscribe((event) => events.push(event));
+  const controller = new AbortController();
+  let started = 0;
+  pipeline.subscribe((event) => {
+    events.push(event);
+    if (event.type === 'started' && ++started === cancelAt) controller.abort();
+  });
   const progress: ToolCallProgress[] = [];
   const checkpoints = createMemoryCheckpointStore();
   const driver = createToolCallDriver({
@@ -97,6 +103,7 @@ async function runPlan({ steps, parallelism }: Plan, waiting: boolean) {
     expression: steps.join(' '),
     envelopeId: 'E',
     catalog: createCatalog({ tools: [flaky, asked], native: ['Flaky', 'Asked'] }),
+    ...(cancelAt === undefined ? {} : { signal: controller.signal }),
   });
   // Copies as of the settlement: a prompt still open may answer (and publish) later.
   return {
@@ -112,6 +119,18 @@ describe('nested calls that settle inside runTool', () => {
     'give the same settlement, pipeline events, progress and checkpoints as waited calls',
     async (input) => {
       expect(await runPlan(input, false)).toEqual(await runPlan(input, true));
+    },
+  );
+});
+
+describe('the envelope summary', () => {
+  test.prop([plan, fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined })], {
+    numRuns: 80,
+  })(
+    'counts the settled rows by status and batch, cancelled scripts too',
+    async (input, cancelAt) => {
+      const { settlement } = await runPlan(input, false, cancelAt);
+      expect(settlement.renderData.summary).toEqual(summaryOf(settlement.children));
     },
   );
 });
