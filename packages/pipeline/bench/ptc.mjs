@@ -55,9 +55,28 @@ async function script(expression) {
 // pipeline run whose steps are all synchronous does), no pipeline and no driver; like the
 // driver, it keeps no call records of its own.
 const bare = { Noop: { inputSchema: noop.inputSchema, call: () => 'ok' } };
-async function interpreterAlone(expression) {
+// The interpreter and the pipeline without the driver: each call runs through `runTool` as
+// the driver's does, but nothing is audited. The script's cost over this line is the
+// driver's: one bounded audit row per call, kept until the envelope settles.
+const unaudited = {
+  Noop: {
+    inputSchema: noop.inputSchema,
+    call: (args, context) => {
+      const run = pipeline.runTool({
+        name: 'Noop',
+        input: args,
+        toolUseId: `U/${context.index}`,
+        parentId: 'U',
+        source: 'ptc',
+      });
+      const settled = run.settledOutcome;
+      return settled === undefined ? run.outcome.then((outcome) => outcome.result) : settled.result;
+    },
+  },
+};
+async function interpreterWith(tools, expression) {
   const outcome = await evaluate(expression, {
-    tools: bare,
+    tools,
     recordCalls: false,
     limits: { nestedCalls: COUNT + 1 },
   });
@@ -75,9 +94,23 @@ const runners = {
   loop: direct,
   sequential: () => script(scripts.sequential),
   parallel: () => script(scripts.parallel),
-  floorSequential: () => interpreterAlone(scripts.sequential),
-  floorParallel: () => interpreterAlone(scripts.parallel),
+  unauditedSequential: () => interpreterWith(unaudited, scripts.sequential),
+  unauditedParallel: () => interpreterWith(unaudited, scripts.parallel),
+  floorSequential: () => interpreterWith(bare, scripts.sequential),
+  floorParallel: () => interpreterWith(bare, scripts.parallel),
 };
+
+// What each variant is, and whether the goal applies to it.
+const LABELS = [
+  ['loop', 'direct pipeline loop (baseline)', false],
+  ['sequential', 'ToolCall sequential (dotimes)', true],
+  ['parallel', 'ToolCall parallel-map', true],
+  ['unauditedSequential', '  without the audit: interpreter + pipeline, sequential', false],
+  ['unauditedParallel', '  without the audit: interpreter + pipeline, parallel-map', false],
+  ['floorSequential', '  floor: interpreter alone, sequential', false],
+  ['floorParallel', '  floor: interpreter alone, parallel-map', false],
+];
+const WIDTH = 58;
 
 // Child mode (`--repeat KEY N`): runs one variant N times, untimed, for an instruction count.
 if (process.argv[2] === '--repeat') {
@@ -131,16 +164,10 @@ if (process.argv[2] === '--instructions') {
     perCall[key] = (counts[`${key}:${MANY}`] - counts[`${key}:${FEW}`]) / (MANY - FEW) / COUNT;
   }
   console.log(`ToolCall bench: instructions per nested call (callgrind, ${MANY} runs less ${FEW})`);
-  for (const [key, name, goal] of [
-    ['loop', 'direct pipeline loop (baseline)', false],
-    ['sequential', 'ToolCall sequential (dotimes)', true],
-    ['parallel', 'ToolCall parallel-map', true],
-    ['floorSequential', '  floor: interpreter alone, sequential', false],
-    ['floorParallel', '  floor: interpreter alone, parallel-map', false],
-  ]) {
+  for (const [key, name, goal] of LABELS) {
     const ratio = perCall[key] / perCall.loop;
     console.log(
-      `${name.padEnd(44)} ${perCall[key].toFixed(0).padStart(8)}  ${ratio.toFixed(2).padStart(6)}x direct${goal ? (ratio < 2 ? '  (goal < 2x: met)' : '  (goal < 2x: NOT met)') : ''}`,
+      `${name.padEnd(WIDTH)} ${perCall[key].toFixed(0).padStart(8)}  ${ratio.toFixed(2).padStart(6)}x direct${goal ? (ratio < 2 ? '  (goal < 2x: met)' : '  (goal < 2x: NOT met)') : ''}`,
     );
   }
   process.exit(0);
@@ -160,13 +187,7 @@ if (process.argv[2] === '--steady') {
   process.exit(0);
 }
 
-for (let warm = 0; warm < 5; warm++) {
-  await direct();
-  await script(scripts.sequential);
-  await script(scripts.parallel);
-  await interpreterAlone(scripts.sequential);
-  await interpreterAlone(scripts.parallel);
-}
+for (let warm = 0; warm < 5; warm++) for (const run of Object.values(runners)) await run();
 const rounds = 30;
 const variants = runners;
 const fastest = Object.fromEntries(Object.keys(variants).map((key) => [key, Infinity]));
@@ -175,15 +196,10 @@ for (let round = 0; round < rounds; round++) {
     fastest[key] = Math.min(fastest[key], await time(run));
   }
 }
-const { loop, sequential, parallel, floorSequential, floorParallel } = fastest;
 const row = (name, ms, goal) =>
-  `${name.padEnd(44)} ${ms.toFixed(2).padStart(8)} ms  ${(ms / loop).toFixed(2).padStart(6)}x direct${goal ? (ms / loop < 2 ? '  (goal < 2x: met)' : '  (goal < 2x: NOT met)') : ''}`;
+  `${name.padEnd(WIDTH)} ${ms.toFixed(2).padStart(8)} ms  ${(ms / fastest.loop).toFixed(2).padStart(6)}x direct${goal ? (ms / fastest.loop < 2 ? '  (goal < 2x: met)' : '  (goal < 2x: NOT met)') : ''}`;
 console.log(`ToolCall bench: ${COUNT} nested no-op calls, best of ${rounds} rounds`);
-console.log(row('direct pipeline loop (baseline)', loop, false));
-console.log(row('ToolCall sequential (dotimes)', sequential, true));
-console.log(row('ToolCall parallel-map', parallel, true));
-console.log(row('  floor: interpreter alone, sequential', floorSequential, false));
-console.log(row('  floor: interpreter alone, parallel-map', floorParallel, false));
+for (const [key, name, goal] of LABELS) console.log(row(name, fastest[key], goal));
 
 // Best-of wall time leaves out the rounds a collection landed in. A steady run pays for its
 // collections: each variant runs alone in a process of its own (so no variant pays for
@@ -199,16 +215,19 @@ const steadyRuns = Object.fromEntries(Object.keys(variants).map((key) => [key, s
 const steadyRow = (name, key, goal) => {
   const { wall, cpu } = steadyRuns[key];
   const ratio = wall / steadyRuns.loop.wall;
-  return `${name.padEnd(44)} ${wall.toFixed(2).padStart(8)} ms  ${ratio.toFixed(2).padStart(6)}x direct   cpu ${cpu.toFixed(2).padStart(5)} ms ${(cpu / steadyRuns.loop.cpu).toFixed(2).padStart(5)}x${goal ? (ratio < 2 ? '  (goal < 2x: met)' : '  (goal < 2x: NOT met)') : ''}`;
+  return `${name.padEnd(WIDTH)} ${wall.toFixed(2).padStart(8)} ms  ${ratio.toFixed(2).padStart(6)}x direct   cpu ${cpu.toFixed(2).padStart(5)} ms ${(cpu / steadyRuns.loop.cpu).toFixed(2).padStart(5)}x${goal ? (ratio < 2 ? '  (goal < 2x: met)' : '  (goal < 2x: NOT met)') : ''}`;
 };
 console.log(
   '\nSteady state, collection included: each alone in its own process, 1,000 runs, per run',
 );
-console.log(steadyRow('direct pipeline loop (baseline)', 'loop', false));
-console.log(steadyRow('ToolCall sequential (dotimes)', 'sequential', true));
-console.log(steadyRow('ToolCall parallel-map', 'parallel', true));
-console.log(steadyRow('  floor: interpreter alone, sequential', 'floorSequential', false));
-console.log(steadyRow('  floor: interpreter alone, parallel-map', 'floorParallel', false));
-console.log(
-  `\ndriver + pipeline over the interpreter floor (best-of wall): sequential ${(((sequential - floorSequential) / COUNT) * 1000).toFixed(2)} µs/call, parallel-map ${(((parallel - floorParallel) / COUNT) * 1000).toFixed(2)} µs/call`,
-);
+for (const [key, name, goal] of LABELS) console.log(steadyRow(name, key, goal));
+const perCall = (ms) => ((ms / COUNT) * 1000).toFixed(3);
+console.log('\nWhere a nested call\'s time goes (best-of wall, µs per call):');
+for (const [shape, script, unauditedKey, floor] of [
+  ['sequential', 'sequential', 'unauditedSequential', 'floorSequential'],
+  ['parallel-map', 'parallel', 'unauditedParallel', 'floorParallel'],
+]) {
+  console.log(
+    `  ${shape.padEnd(13)} interpreter ${perCall(fastest[floor])}, pipeline under it ${perCall(fastest[unauditedKey] - fastest[floor])}, driver's audit ${perCall(fastest[script] - fastest[unauditedKey])}; the direct loop's whole call ${perCall(fastest.loop)}`,
+  );
+}
