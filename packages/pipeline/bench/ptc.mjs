@@ -222,7 +222,7 @@ console.log(
 );
 for (const [key, name, goal] of LABELS) console.log(steadyRow(name, key, goal));
 const perCall = (ms) => ((ms / COUNT) * 1000).toFixed(3);
-console.log('\nWhere a nested call\'s time goes (best-of wall, µs per call):');
+console.log("\nWhere a nested call's time goes (best-of wall, µs per call):");
 for (const [shape, script, unauditedKey, floor] of [
   ['sequential', 'sequential', 'unauditedSequential', 'floorSequential'],
   ['parallel-map', 'parallel', 'unauditedParallel', 'floorParallel'],
