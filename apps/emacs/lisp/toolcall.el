@@ -353,7 +353,12 @@ Waits at most 3 seconds for the bridge to exit, then kills it."
       (ignore-errors (toolcall--notify "shutdown" '()))
       (process-send-eof process)
       (with-timeout (3 (delete-process process))
-        (while (process-live-p process) (accept-process-output process 0.05))))
+        (while (process-live-p process) (accept-process-output process 0.05)))
+      ;; The loop ends once the process is gone, which may be before Emacs has read the replies
+      ;; it wrote last or run its sentinel: read them now and settle whatever still waits, so
+      ;; no request is left pending on a bridge that no longer exists.
+      (ignore-errors (accept-process-output process 0))
+      (toolcall--sentinel process "stopped\n"))
     (setq toolcall--process nil toolcall--restarts 0)))
 
 ;;;###autoload

@@ -434,7 +434,9 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                          (lambda (_result error) (setq failure error)))
       (toolcall-test--wait-until (lambda () (toolcall-test--checkpoint-holds-p "\"Wait\"")))
       (toolcall-stop)
+      ;; Settled by the time `toolcall-stop' returns: nothing waits on the stopped bridge.
       (should failure)
+      (should (zerop (hash-table-count toolcall--pending)))
       (should-not (directory-files (expand-file-name "checkpoints" toolcall-state-directory)
                                    nil "\\.toolcall\\.json\\'"))
       (cl-letf (((symbol-function 'toolcall--show-recovered)
