@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -28,6 +29,22 @@ const bashRunning = (dir: string) =>
       checkpoint.children.some((call) => call.tool === 'Bash' && call.status === 'running'),
     ),
   );
+
+/** The server as a bare process, for tests that write its input and read its output themselves. */
+function serveRaw(
+  dir: string,
+  stderr: 'ignore' | 'pipe',
+): ChildProcessByStdio<Writable, Readable, Readable | null> {
+  const server = spawn(process.execPath, [bin, ...SERVE], {
+    cwd: dir,
+    env: { ...process.env, XDG_CONFIG_HOME: join(dir, '.xdg') },
+    stdio: ['pipe', 'pipe', stderr],
+  }) as ChildProcessByStdio<Writable, Readable, Readable | null>;
+  onTestFinished(() => {
+    server.kill('SIGKILL');
+  });
+  return server;
+}
 
 async function serve(dir: string): Promise<Client> {
   const client = new Client({ name: 'test', version: '1.0.0' });
@@ -84,14 +101,7 @@ describe('toolcall mcp: a ToolCall checkpoint', () => {
 
   it('is consumed, and the script cancelled, when the cancel comes in the same read as the call', async () => {
     const dir = tempDir();
-    const server = spawn(process.execPath, [bin, ...SERVE], {
-      cwd: dir,
-      env: { ...process.env, XDG_CONFIG_HOME: join(dir, '.xdg') },
-      stdio: ['pipe', 'pipe', 'ignore'],
-    });
-    onTestFinished(() => {
-      server.kill('SIGKILL');
-    });
+    const server = serveRaw(dir, 'ignore');
     let out = '';
     server.stdout.on('data', (chunk) => {
       out += chunk;
@@ -130,14 +140,7 @@ describe('toolcall mcp: a ToolCall checkpoint', () => {
 
   it('is kept when the reply cannot be written, and the next session recovers the script as interrupted', async () => {
     const dir = tempDir();
-    const server = spawn(process.execPath, [bin, ...SERVE], {
-      cwd: dir,
-      env: { ...process.env, XDG_CONFIG_HOME: join(dir, '.xdg') },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    onTestFinished(() => {
-      server.kill('SIGKILL');
-    });
+    const server = serveRaw(dir, 'pipe');
     const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
     const initialized = new Promise<void>((resolve) => {
       let out = '';
