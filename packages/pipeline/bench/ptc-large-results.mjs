@@ -10,6 +10,7 @@ import {
   defineTool,
   z,
 } from '../dist/index.js';
+import { directLoop } from './direct-loop.mjs';
 
 const COUNT = 200;
 const ROUNDS = 30;
@@ -25,18 +26,7 @@ const pipeline = createPipeline({ tools: [large], rules: [{ tool: 'Large', actio
 const catalog = createCatalog({ tools: pipeline.tools(), native: ['Large'] });
 const driver = createToolCallDriver({ pipeline, limits: { nestedCalls: COUNT + 1 } });
 
-async function direct() {
-  for (let index = 0; index < COUNT; index++) {
-    const outcome = await pipeline.runTool({
-      name: 'Large',
-      input: { n: index },
-      toolUseId: `D/${index + 1}`,
-      parentId: 'D',
-      source: 'ptc',
-    }).outcome;
-    if (outcome.status !== 'success') throw new Error(String(outcome.result));
-  }
-}
+const direct = () => directLoop(pipeline, 'Large', COUNT);
 
 let envelope = 0;
 async function script() {

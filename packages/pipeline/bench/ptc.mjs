@@ -11,6 +11,7 @@ import {
   defineTool,
   z,
 } from '../dist/index.js';
+import { directLoop } from './direct-loop.mjs';
 
 const COUNT = 1000;
 const noop = defineTool({
@@ -30,18 +31,7 @@ const scripts = {
   parallel: `(length (parallel-map (lambda (n) (Noop :n n)) ${items}))`,
 };
 
-async function direct() {
-  for (let index = 0; index < COUNT; index++) {
-    const outcome = await pipeline.runTool({
-      name: 'Noop',
-      input: { n: index },
-      toolUseId: `D/${index + 1}`,
-      parentId: 'D',
-      source: 'ptc',
-    }).outcome;
-    if (outcome.status !== 'success') throw new Error(String(outcome.result));
-  }
-}
+const direct = () => directLoop(pipeline, 'Noop', COUNT);
 
 let envelope = 0;
 async function script(expression) {
