@@ -104,9 +104,13 @@ export function childCallsOf(records: readonly ChildRecord[]): ChildCall[] {
   return rows;
 }
 
-/** Counts of an audit for the header and summary. */
+/**
+ * Counts of an audit's rows for the header and summary. A live script's audit keeps these
+ * counts as its calls settle (`ChildAudit.summary`); this counts rows a checkpoint kept, for
+ * a recovered or cancelled envelope.
+ */
 export function summaryOf(records: readonly ChildRecord[]): ToolCallSummary {
-  // One pass: a script of thousands of calls summarizes at every settlement and checkpoint.
+  // One pass: a checkpoint may hold thousands of rows.
   let succeeded = 0;
   let failed = 0;
   let denied = 0;
