@@ -444,6 +444,17 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
         (toolcall-ensure))
       (should (null recovered)))))
 
+(ert-deftest toolcall-test-stop-settles-unanswered-requests ()
+  "A request the stopped bridge never answered fails before `toolcall-stop' returns.
+Also when Emacs has not yet run the process sentinel, simulated by replacing it."
+  (toolcall-test--with-bridge
+    (let ((failure nil))
+      (puthash 999999 (lambda (_result error) (setq failure error)) toolcall--pending)
+      (set-process-sentinel toolcall--process #'ignore)
+      (toolcall-stop)
+      (should (equal (plist-get failure :code) -32099))
+      (should (zerop (hash-table-count toolcall--pending))))))
+
 (defun toolcall-test--kill-mid-script (expression ready-regexp)
   "Run EXPRESSION, kill the bridge once the view matches READY-REGEXP; return the view.
 Without checkpoints and restarts: nothing recovers the script.  EXPRESSION is
