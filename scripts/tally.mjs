@@ -9,33 +9,38 @@ let failed = 0;
 let skipped = 0;
 const missing = [];
 
-for (const group of ['packages', 'apps']) {
-  for (const name of readdirSync(join(root, group))) {
-    const dir = join(root, group, name);
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    if (!manifest.scripts?.test) continue;
-    const resultsDir = join(dir, '.test-results');
-    if (!existsSync(resultsDir)) {
-      missing.push(`${group}/${name}`);
-      continue;
-    }
-    // Runners write vitest.json or ert.json; other files there (screenshots) are not reports.
-    for (const file of readdirSync(resultsDir).filter((f) => /^(vitest|ert).*\.json$/.test(f))) {
-      const report = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
-      if (file.startsWith('vitest')) {
-        passed += report.numPassedTests;
-        failed += report.numFailedTests;
-        // A file that failed to load has no failing test of its own: count it once.
-        for (const suite of report.testResults ?? []) {
-          const anyFailed = suite.assertionResults?.some((r) => r.status === 'failed');
-          if (suite.status === 'failed' && !anyFailed) failed += 1;
-        }
-        skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-      } else {
-        passed += report.passed ?? 0;
-        failed += report.failed ?? 0;
-        skipped += report.skipped ?? 0;
+// The workspace's test runners: every package and app, and the security suite at the root.
+const members = [
+  ...['packages', 'apps'].flatMap((group) =>
+    readdirSync(join(root, group)).map((name) => `${group}/${name}`),
+  ),
+  'security',
+];
+for (const member of members) {
+  const dir = join(root, member);
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  if (!manifest.scripts?.test) continue;
+  const resultsDir = join(dir, '.test-results');
+  if (!existsSync(resultsDir)) {
+    missing.push(member);
+    continue;
+  }
+  // Runners write vitest.json or ert.json; other files there (screenshots) are not reports.
+  for (const file of readdirSync(resultsDir).filter((f) => /^(vitest|ert).*\.json$/.test(f))) {
+    const report = JSON.parse(readFileSync(join(resultsDir, file), 'utf8'));
+    if (file.startsWith('vitest')) {
+      passed += report.numPassedTests;
+      failed += report.numFailedTests;
+      // A file that failed to load has no failing test of its own: count it once.
+      for (const suite of report.testResults ?? []) {
+        const anyFailed = suite.assertionResults?.some((r) => r.status === 'failed');
+        if (suite.status === 'failed' && !anyFailed) failed += 1;
       }
+      skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    } else {
+      passed += report.passed ?? 0;
+      failed += report.failed ?? 0;
+      skipped += report.skipped ?? 0;
     }
   }
 }
