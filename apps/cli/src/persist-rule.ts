@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { PermissionRule } from '@toolcall/pipeline';
+import { formatPermissionRule, type PermissionRule } from '@toolcall/pipeline';
 
 /** Saves `allow always` rules to a config file, one write at a time. */
 export interface RulePersister {
@@ -10,18 +10,8 @@ export interface RulePersister {
   flush(): Promise<void>;
 }
 
-const SPECIFIERS = ['path', 'domain', 'name'] as const;
-
 /** Spells a rule the way `--allow` and the config file take it: `TOOL`, `TOOL(SPEC)`. */
-export function formatRule(rule: PermissionRule): string {
-  const tool = rule.tool === undefined || rule.tool === '*' ? '' : rule.tool;
-  for (const key of SPECIFIERS) {
-    const value = rule[key];
-    if (typeof value === 'string') return `${tool}(${key}:${value})`;
-  }
-  if (rule.pattern !== undefined) return `${tool}(${rule.pattern})`;
-  return tool || '*';
-}
+export const formatRule = formatPermissionRule;
 
 async function readJson(file: string): Promise<Record<string, unknown>> {
   try {

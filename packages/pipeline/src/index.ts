@@ -35,6 +35,11 @@ export type {
 export type { JsonObject, JsonValue } from './json.js';
 export type { RepairSummary, ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
 export { compileGlob } from './permissions/glob.js';
+export {
+  formatPermissionRule,
+  type PermissionRuleText,
+  parsePermissionRule,
+} from './permissions/rule-text.js';
 export type {
   PermissionAnswer,
   PermissionAsker,
