@@ -88,6 +88,30 @@ export interface BashCompound {
   readonly text: string;
 }
 
+/** One simple command the source would run, seen through wrappers, nested shells and `eval`. */
+export interface BashCommandSegment {
+  /** The segment's source text exactly as written (for prompts and audit). */
+  readonly text: string;
+  /** Normalised command name: `/bin/rm`, `\rm`, `"rm"`, `'r'm`, `r\m` all give `rm`; null when not knowable. */
+  readonly name: string | null;
+  /** Normalised words: name then literal argument values after quote removal, wrappers and leading assignments stripped; null when any word is dynamic. */
+  readonly argv: readonly string[] | null;
+  /** argv joined with single spaces, what rule patterns like `git log*` are matched against; null when argv is null. */
+  readonly command: string | null;
+  /** True when this segment alone is proved read-only by the (allow-list) classification. */
+  readonly readOnly: boolean;
+  /** Why the analyzer cannot see through this segment; absent when it can. */
+  readonly opaque?: string;
+  /** The wrappers stripped to reach it, outermost first (e.g. `['sudo', 'env']`). */
+  readonly via: readonly string[];
+  /** Variable assignments that apply to it: prefix assignments and `env NAME=value`, as written after quote removal (null when dynamic). */
+  readonly assignments: readonly (string | null)[];
+  /** Its own redirections; a compound statement's redirections are a segment of their own (name null). */
+  readonly redirections: readonly BashRedirection[];
+  /** True when a wrapper adds arguments the source does not show (`xargs`, `find -exec … {}`). */
+  readonly appendsArguments?: true;
+}
+
 /** What the analyzer concluded about side effects. */
 export type BashClassification = 'read-only' | 'mutating' | 'unknown';
 
@@ -114,4 +138,6 @@ export interface BashAnalysis {
   readonly exitOneOutcome: ExitOneOutcome | null;
   /** The final-pipeline snapshot and classification plan; null when the source has no pipeline. */
   readonly pipeline: BashPipelinePlan | null;
+  /** Every simple command the source would run, in source order; an unparsable source is one opaque segment. */
+  readonly segments: readonly BashCommandSegment[];
 }

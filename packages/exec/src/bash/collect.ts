@@ -10,7 +10,7 @@ import type {
 } from './analysis-types.js';
 import { resolveRedirection } from './redirections.js';
 import { bodyOf, type SyntaxNode } from './syntax-tree.js';
-import { resolveWord, type WordSink } from './words.js';
+import { resolveWord, unquotedWordKinds, type WordSink } from './words.js';
 
 /** Everything one walk over a syntax tree found, before classification. */
 export interface Collected {
@@ -28,6 +28,19 @@ export interface Collected {
   malformed: boolean;
   /** Names assigned by `for NAME in …` loops. */
   readonly loopVariables: string[];
+  /** `[[ … ]]`, `(( … ))` and `for (( … ))` headers: commands that evaluate without running a program. */
+  readonly evaluations: {
+    readonly kind: '[[' | '((';
+    readonly text: string;
+    readonly start: number;
+  }[];
+  /** Redirections of compound statements (`{ ls; } > out`), which no simple command carries. */
+  readonly detachedRedirections: {
+    readonly redirection: BashRedirection;
+    readonly start: number;
+  }[];
+  /** Names of functions the source defines. */
+  readonly functions: Set<string>;
 }
 
 const redirectTypes = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
@@ -59,11 +72,18 @@ export function collect(root: SyntaxNode, source: string): Collected {
     nodeTypes: new Set(),
     malformed: false,
     loopVariables: [],
+    evaluations: [],
+    detachedRedirections: [],
+    functions: new Set(),
   };
   let substitutionDepth = 0;
+  const joinedAt = new Set<number>();
   const text = (node: SyntaxNode) => source.slice(node.start, node.end);
 
   const sink: WordSink = {
+    malformed() {
+      found.malformed = true;
+    },
     expansion(kind, node) {
       found.expansions.push({ kind, text: text(node) });
     },
@@ -101,6 +121,8 @@ export function collect(root: SyntaxNode, source: string): Collected {
   ) => {
     const resolved = resolveRedirection(node, source, sink);
     found.redirections.push(resolved.redirection);
+    if (!command)
+      found.detachedRedirections.push({ redirection: resolved.redirection, start: node.start });
     if (!resolved.wellFormed) found.malformed = true;
     command?.redirections.push(resolved.redirection);
     if (command) command.arguments.push(...resolved.strayWords);
@@ -117,13 +139,53 @@ export function collect(root: SyntaxNode, source: string): Collected {
     const redirections: BashRedirection[] = [];
     let executable: BashWord | null = null;
     const command = { arguments: args, redirections };
+    let previous: PendingWord | null = null;
     for (const child of node.children) {
+      const wordNode =
+        child.type === 'command_name' ? (child.children[0] ?? child) : child.named ? child : null;
+      const isWord =
+        child.type === 'command_name' ||
+        (child.named &&
+          child.type !== 'comment' &&
+          child.type !== 'variable_assignment' &&
+          !redirectTypes.has(child.type));
+      // Bash removes a backslash-newline before it splits words, so `-del\⏎ete` is one word.
+      if (isWord && wordNode && previous && continuationOnly(source, previous.end, child.start)) {
+        const skeleton: string = previous.skeleton + skeletonOf(wordNode, source);
+        const joined = joinWords(source, previous.word, word(wordNode), {
+          start: previous.start,
+          end: child.end,
+          skeleton,
+        });
+        joinedAt.add(previous.end);
+        if (previous.into === 'executable') executable = joined;
+        else args[args.length - 1] = joined;
+        previous = {
+          start: previous.start,
+          end: child.end,
+          word: joined,
+          skeleton,
+          into: previous.into,
+        };
+        continue;
+      }
+      previous = null;
       if (child.type === 'variable_assignment') assignments.push(assignment(child));
-      else if (child.type === 'command_name') executable = word(child.children[0] ?? child);
-      else if (redirectTypes.has(child.type)) redirect(child, command);
-      else if (child.named && child.type !== 'comment') args.push(word(child));
+      else if (isWord && wordNode) {
+        const resolved = word(wordNode);
+        if (child.type === 'command_name') executable = resolved;
+        else args.push(resolved);
+        previous = {
+          start: child.start,
+          end: child.end,
+          word: resolved,
+          skeleton: skeletonOf(wordNode, source),
+          into: child.type === 'command_name' ? 'executable' : 'argument',
+        };
+      } else if (redirectTypes.has(child.type)) redirect(child, command);
     }
     for (const outerRedirect of outer) redirect(outerRedirect, command);
+    if (hasHiddenText(node, source)) found.malformed = true;
     // tree-sitter reads some assignments (`_=1`) as a command name; bash does not.
     while (executable !== null && /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(executable.text)) {
       assignments.push(executable);
@@ -149,8 +211,10 @@ export function collect(root: SyntaxNode, source: string): Collected {
     });
   };
 
-  const visit = (node: SyntaxNode): void => {
+  const visit = (node: SyntaxNode, parent?: SyntaxNode): void => {
     if (!node.named) {
+      // `&` inside arithmetic (`((1 & 2))`) is bitwise and, not a list operator.
+      if (parent && arithmeticTypes.has(parent.type)) return;
       if (listOperators.has(node.type)) found.operators.push(node.type as '&&' | '||' | ';' | '&');
       if (node.type === '&') found.background.push({ kind: 'ampersand', text: '&' });
       return;
@@ -176,6 +240,28 @@ export function collect(root: SyntaxNode, source: string): Collected {
           if (child !== body && !redirectTypes.has(child.type)) visit(child);
         }
         return;
+      }
+      case 'test_command':
+        found.evaluations.push({
+          kind: text(node).startsWith('[[') ? '[[' : '((',
+          text: text(node),
+          start: node.start,
+        });
+        break;
+      case 'compound_statement':
+        if (text(node).startsWith('((')) {
+          found.evaluations.push({ kind: '((', text: text(node), start: node.start });
+        }
+        break;
+      case 'c_style_for_statement': {
+        const header = /^for\s*\(\([\s\S]*?\)\)/.exec(text(node))?.[0] ?? text(node);
+        found.evaluations.push({ kind: '((', text: header, start: node.start });
+        break;
+      }
+      case 'function_definition': {
+        const name = node.children.find((child) => child.type === 'word');
+        if (name) found.functions.add(text(name));
+        break;
       }
       case 'for_statement': {
         const variable = node.children.find((child) => child.type === 'variable_name');
@@ -218,7 +304,7 @@ export function collect(root: SyntaxNode, source: string): Collected {
       default:
         break;
     }
-    for (const child of node.children) visit(child);
+    for (const child of node.children) visit(child, node);
   };
 
   // Assignments and declaration builtins are recorded as commands so that rules
@@ -253,5 +339,114 @@ export function collect(root: SyntaxNode, source: string): Collected {
   };
 
   visit(root);
+  if (hasUnjoinedContinuation(root, source, joinedAt)) found.malformed = true;
   return found;
+}
+
+const quotedTypes = new Set([
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'heredoc_body',
+  'heredoc_content',
+  'comment',
+]);
+const wordCharacter = /[^\s;&|()<>]/;
+
+// A continuation between two word characters joins them in bash; if the walk did not join
+// it, the tree disagrees with bash and no word from it can be trusted.
+function hasUnjoinedContinuation(
+  root: SyntaxNode,
+  source: string,
+  joinedAt: ReadonlySet<number>,
+): boolean {
+  const pattern = /(\\+)\n/g;
+  let ranges: [number, number][] | undefined;
+  for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
+    const slashes = match[1] ?? '';
+    if (slashes.length % 2 === 0) continue;
+    let at = match.index + slashes.length - 1;
+    while (at >= 2 && source.slice(at - 2, at) === '\\\n') at -= 2;
+    let after = match.index + match[0].length;
+    while (source.startsWith('\\\n', after)) after += 2;
+    if (!wordCharacter.test(source[at - 1] ?? ' ') || !wordCharacter.test(source[after] ?? ' '))
+      continue;
+    if (joinedAt.has(at)) continue;
+    ranges ??= quotedRanges(root);
+    if (!ranges.some(([start, end]) => start < at && at < end)) return true;
+  }
+  return false;
+}
+
+function quotedRanges(root: SyntaxNode): [number, number][] {
+  const ranges: [number, number][] = [];
+  const stack = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (quotedTypes.has(node.type)) ranges.push([node.start, node.end]);
+    else stack.push(...node.children);
+  }
+  return ranges;
+}
+
+// tree-sitter drops some escapes between words (`\\ ""` loses the escaped space); text
+// between a command's words that is not blank means a word bash sees is missing.
+function hasHiddenText(node: SyntaxNode, source: string): boolean {
+  const blank = (from: number, to: number) => /^(?:[ \t]|\\\n)*$/.test(source.slice(from, to));
+  let previous: SyntaxNode | undefined;
+  for (const child of node.children) {
+    if (!child.named || child.start < 0) continue;
+    if (!blank(previous?.end ?? node.start, child.start)) return true;
+    if (child.type === 'concatenation' && hasHiddenText(child, source)) return true;
+    previous = child;
+  }
+  return previous !== undefined && !blank(previous.end, node.end);
+}
+
+const arithmeticTypes = new Set([
+  'binary_expression',
+  'unary_expression',
+  'parenthesized_expression',
+  'ternary_expression',
+  'postfix_expression',
+  'arithmetic_expansion',
+]);
+
+/**
+ * Whether two word nodes are one word to bash: nothing or only line continuations lie
+ * between them (tree-sitter splits `""\\*` and `-del\\⏎ete` in two).
+ */
+function continuationOnly(source: string, end: number, start: number): boolean {
+  return start >= end && /^(?:\\\n)*$/.test(source.slice(end, start));
+}
+
+/** The word a simple command's walk is building, which the next node may extend. */
+interface PendingWord {
+  readonly start: number;
+  readonly end: number;
+  readonly word: BashWord;
+  readonly skeleton: string;
+  readonly into: 'executable' | 'argument';
+}
+
+// A word's unquoted text, with each quoted or expanded part as `_`, for brace and glob checks.
+function skeletonOf(node: SyntaxNode, source: string): string {
+  if (node.type === 'word' || node.type === 'number') return source.slice(node.start, node.end);
+  if (node.type !== 'concatenation') return '_';
+  return node.children.map((child) => skeletonOf(child, source)).join('');
+}
+
+function joinWords(
+  source: string,
+  left: BashWord,
+  right: BashWord,
+  span: { start: number; end: number; skeleton: string },
+): BashWord {
+  const text = source.slice(span.start, span.end);
+  // The parts were checked for braces and globs one at a time; `{a\⏎,b}` is a list.
+  const joinedKinds = unquotedWordKinds(span.skeleton.replace(/\\\n/g, ''));
+  const value =
+    left.value === null || right.value === null || joinedKinds.length > 0
+      ? null
+      : left.value + right.value;
+  return { text, value, dynamic: value === null };
 }

@@ -106,6 +106,38 @@ describe('createBashAnalyzer', () => {
         reason: 'background execution',
         stages: [],
       },
+      segments: [
+        {
+          text: 'FOO=1 grep -n "a b" $x *.c',
+          name: 'grep',
+          argv: null,
+          command: null,
+          readOnly: false,
+          via: [],
+          assignments: ['FOO=1'],
+          redirections: [duplicateStderr, duplicateStdout, readInput],
+        },
+        {
+          text: 'sort -o out',
+          name: 'sort',
+          argv: ['sort', '-o', 'out'],
+          command: 'sort -o out',
+          readOnly: false,
+          via: [],
+          assignments: [],
+          redirections: [],
+        },
+        {
+          text: "echo 'q'",
+          name: 'echo',
+          argv: ['echo', 'q'],
+          command: 'echo q',
+          readOnly: true,
+          via: [],
+          assignments: [],
+          redirections: [],
+        },
+      ],
     });
   });
 

@@ -4,6 +4,7 @@ import { classify } from './classify.js';
 import { collect } from './collect.js';
 import { createBashParser } from './load-bash-grammar.js';
 import { planFinalPipeline } from './pipeline-plan.js';
+import { buildSegments, opaqueSegment, type ParsedSource } from './segments.js';
 import { exitOneOutcomeOf } from './statement-outcome.js';
 import { copySyntaxTree } from './syntax-tree.js';
 
@@ -33,7 +34,24 @@ function unparsed(source: string, reason: string): BashAnalysis {
     reasons: [reason],
     exitOneOutcome: null,
     pipeline: null,
+    segments: [opaqueSegment(source, reason)],
   };
+}
+
+// Nested code (`bash -c`, `eval`) is parsed with the same parser; its tree is copied and
+// freed at once, so only plain objects outlive the call.
+function parseNested(parser: Parser, code: string): ParsedSource {
+  const empty = collect({ type: 'program', named: true, start: 0, end: 0, children: [] }, '');
+  if (code.length > maximumLength) return { found: empty, parsed: false };
+  const tree = parser.parse(code);
+  if (tree === null) return { found: empty, parsed: false };
+  try {
+    const { root, hasError, truncated } = copySyntaxTree(tree);
+    const found = collect(root, code);
+    return { found, parsed: !hasError && !truncated && !found.malformed };
+  } finally {
+    tree.delete();
+  }
 }
 
 function analyzeWith(parser: Parser, source: string): BashAnalysis {
@@ -44,6 +62,11 @@ function analyzeWith(parser: Parser, source: string): BashAnalysis {
     const { root, hasError, truncated } = copySyntaxTree(tree);
     const found = collect(root, source);
     const parsed = !hasError && !truncated && !found.malformed;
+    const { segments, background } = buildSegments({ found, parsed }, source, {
+      parse: (code) => parseNested(parser, code),
+    });
+    // `time coproc …` and `bash -c 'x &'` detach work that the outer tree cannot show.
+    found.background.push(...background);
     const { classification, reasons } = classify(found, parsed, truncated, source);
     const statements = root.children.filter((child) => child.named && child.type !== 'comment');
     const only = statements.length === 1 ? statements[0] : undefined;
@@ -66,6 +89,7 @@ function analyzeWith(parser: Parser, source: string): BashAnalysis {
           ? exitOneOutcomeOf(only, source, found.commands)
           : null,
       pipeline: planFinalPipeline(root, found, source, parsed),
+      segments,
     };
   } finally {
     tree.delete();

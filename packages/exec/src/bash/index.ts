@@ -2,6 +2,7 @@ export type {
   BashAnalysis,
   BashBackgroundUse,
   BashClassification,
+  BashCommandSegment,
   BashCompound,
   BashExpansion,
   BashExpansionKind,

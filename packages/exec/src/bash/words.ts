@@ -6,6 +6,8 @@ export interface WordSink {
   expansion(kind: BashExpansionKind, node: SyntaxNode): void;
   /** Called for `$(…)`, backquotes and `<(…)`/`>(…)`; the sink analyses their statements. */
   substitution(kind: 'command' | 'process', node: SyntaxNode): void;
+  /** Called when a node's text shows that tree-sitter read it differently from bash. */
+  malformed(node: SyntaxNode): void;
 }
 
 const specialNames = /^(?:[0-9]+|[@*#?$!_-])$/;
@@ -54,7 +56,8 @@ function decodeAnsiC(body: string): string | null {
 
 // Unquoted glob characters, a leading tilde and brace lists all make bash
 // produce something other than the written text.
-function unquotedWordKinds(text: string): BashExpansionKind[] {
+/** The expansion kinds an unquoted word's text triggers: globs, a leading tilde, brace lists. */
+export function unquotedWordKinds(text: string): BashExpansionKind[] {
   const plain = text.replace(/\\./gs, '__');
   const kinds: BashExpansionKind[] = [];
   if (/[*?]|\[.*\]/.test(plain)) kinds.push('glob');
@@ -74,6 +77,15 @@ function expansionKind(node: SyntaxNode, source: string): BashExpansionKind {
   return 'parameter-operator';
 }
 
+// The offset of the quote that closes a `$'…'` string, as bash scans it.
+function ansiCEnd(text: string): number {
+  for (let index = 2; index < text.length; index += 1) {
+    if (text[index] === '\\') index += 1;
+    else if (text[index] === "'") return index;
+  }
+  return -1;
+}
+
 /** Resolves one word node into its text and literal value, reporting expansions and substitutions. */
 export function resolveWord(node: SyntaxNode, source: string, sink: WordSink): BashWord {
   const text = source.slice(node.start, node.end);
@@ -87,6 +99,8 @@ function literalValue(node: SyntaxNode, source: string, sink: WordSink): string 
     case 'word':
     case 'number':
     case 'test_operator': {
+      // An unescaped quote inside a bare word means tree-sitter split the quoting wrongly.
+      if (/['"`]/.test(text.replace(/\\./gs, ''))) sink.malformed(node);
       const kinds = unquotedWordKinds(text);
       for (const kind of kinds) sink.expansion(kind, node);
       return kinds.length > 0 || text === '$' ? null : unescapeUnquoted(text);
@@ -94,6 +108,11 @@ function literalValue(node: SyntaxNode, source: string, sink: WordSink): string 
     case 'raw_string':
       return text.slice(1, -1);
     case 'ansi_c_string':
+      // tree-sitter reads `\\'` as an escaped quote and runs past the string's end.
+      if (ansiCEnd(text) !== text.length - 1) {
+        sink.malformed(node);
+        return null;
+      }
       return decodeAnsiC(text.slice(2, -1));
     case 'string': {
       let literal = true;
