@@ -36,6 +36,7 @@ export type { JsonObject, JsonValue } from './json.js';
 export type { RepairSummary, ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
 export { compileGlob } from './permissions/glob.js';
 export type {
+  CommandSegment,
   PermissionAnswer,
   PermissionAsker,
   PermissionDecision,
@@ -44,6 +45,7 @@ export type {
   PermissionRequest,
   PermissionRule,
   PermissionVerdict,
+  VerdictSource,
 } from './permissions/types.js';
 export {
   GLOBAL_RESULT_LIMIT,

@@ -3,7 +3,7 @@ import type { PipelineListener, TelemetryRecord } from './events.js';
 import type { HookRegistration, HookSession } from './hook-types.js';
 import type { ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
 import { pathBaseOf } from './permissions/canonical-path.js';
-import { factsOf } from './permissions/facts.js';
+import { factsNow } from './permissions/facts.js';
 import { PermissionPolicy } from './permissions/policy.js';
 import type {
   PermissionAsker,
@@ -237,7 +237,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         return { decision: 'deny', reason: 'the input schema cannot be compiled' };
       }
       try {
-        return core.policy.decide(tool, factsOf(tool, request.input as Record<string, unknown>));
+        return core.policy.decide(tool, factsNow(tool, request.input as Record<string, unknown>));
       } catch {
         return { decision: 'deny', reason: 'the permission facts could not be determined' };
       }
