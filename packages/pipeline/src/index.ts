@@ -34,6 +34,7 @@ export type {
 } from './hook-types.js';
 export type { JsonObject, JsonValue } from './json.js';
 export type { RepairSummary, ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
+export type { PermissionFileSystem } from './permissions/file-system.js';
 export { compileGlob } from './permissions/glob.js';
 export type {
   CommandSegment,

@@ -4,6 +4,7 @@ import type { HookRegistration, HookSession } from './hook-types.js';
 import type { ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
 import { pathBaseOf } from './permissions/canonical-path.js';
 import { factsNow } from './permissions/facts.js';
+import { builtinFileSystem, type PermissionFileSystem } from './permissions/file-system.js';
 import { PermissionPolicy } from './permissions/policy.js';
 import type {
   PermissionAsker,
@@ -50,6 +51,22 @@ export interface PipelineOptions {
    * `process.cwd()`); paths are canonicalized against it before path rules see them.
    */
   workingDirectory?: string;
+  /**
+   * Where the tools expand `~` (absolute; default `$HOME` when set and absolute, else the
+   * working directory). Path facts are resolved against it the way the tools open them.
+   */
+  home?: string;
+  /**
+   * The workspace root (absolute). Relative rule patterns judge only paths inside it
+   * (default: the working directory).
+   */
+  workspace?: string;
+  /**
+   * Resolves symbolic links and identifies hard links for path rules (default: the Node
+   * filesystem where `process.getBuiltinModule` offers it; `@toolcall/pipeline/node` exports
+   * `nodePermissionFileSystem` for older runtimes). `false` resolves paths lexically only.
+   */
+  fileSystem?: PermissionFileSystem | false;
 }
 
 /** A tool pipeline: a registry plus the one path every call takes. */
@@ -100,6 +117,9 @@ const OPTION_KEYS = new Set([
   'onWarning',
   'precompile',
   'workingDirectory',
+  'home',
+  'workspace',
+  'fileSystem',
 ]);
 
 const PORT_METHODS = [
@@ -121,6 +141,22 @@ function checkToolShape(tool: Tool): void {
   ) {
     throw new TypeError('register: expected a tool from defineTool or wrapTool');
   }
+}
+
+function fileSystemOf(given: PipelineOptions['fileSystem']): PermissionFileSystem | undefined {
+  if (given === false) return undefined;
+  if (given === undefined) return builtinFileSystem();
+  if (
+    typeof given !== 'object' ||
+    given === null ||
+    typeof given.realpath !== 'function' ||
+    typeof given.identity !== 'function'
+  ) {
+    throw new TypeError(
+      'createPipeline: fileSystem must be false or an object with realpath() and identity() methods',
+    );
+  }
+  return given;
 }
 
 /** Creates a pipeline; options are normalized and validated once here. */
@@ -164,10 +200,14 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       throw new TypeError(`createPipeline: ${key} must be an object with a ${method}() method`);
     }
   }
-  const pathBase = pathBaseOf(options.workingDirectory);
+  const pathBase = pathBaseOf(options.workingDirectory, {
+    home: options.home,
+    workspace: options.workspace,
+  });
+  const fileSystem = fileSystemOf(options.fileSystem);
   const core: PipelineCore = {
     tools: new Map(),
-    policy: new PermissionPolicy(rules, mode, pathBase),
+    policy: new PermissionPolicy(rules, mode, pathBase, { fileSystem }),
     asker: options.asker,
     onRuleAdded: options.onRuleAdded,
     hooks: compileHooks(hooks),

@@ -1,5 +1,5 @@
 import { compileMatcher, type NameMatcher } from '../matcher.js';
-import { normalizePathGlob } from './canonical-path.js';
+import { normalizePathGlob, type PathBase, resolveLexically } from './canonical-path.js';
 import { compileGlob } from './glob.js';
 import { firstWordGlob } from './segment-rules.js';
 import type { PermissionRule, PermissionVerdict } from './types.js';
@@ -15,15 +15,67 @@ export interface CompiledRule {
   readonly matchesValue: RegExp | undefined;
   /** For a pattern rule: its first word, tested against a dynamic segment's name. */
   readonly firstWord: RegExp | undefined;
+  /** For a path rule: how its glob is anchored (see `pathKindOf`). */
+  readonly pathKind: PathKind | undefined;
+  /** For a path rule anchored at `/` or `~`: the glob over absolute paths. */
+  readonly absoluteGlob: RegExp | undefined;
+  /** For a path rule without wildcards: the absolute file it names. */
+  readonly literal: string | undefined;
+  /** For a path rule with wildcards: its leading directory (absolute) and the glob after it. */
+  readonly prefix: { readonly directory: string; readonly rest: string } | undefined;
   readonly verdict: PermissionVerdict;
+}
+
+/**
+ * How a path glob is anchored: `relative` globs judge paths inside the workspace only,
+ * `absolute` (`/…`) and `home` (`~`, `~/…`) globs judge absolute paths, `address` globs
+ * (`scheme://…`) judge addresses as written.
+ */
+export type PathKind = 'relative' | 'absolute' | 'home' | 'address';
+
+const WILDCARD = /[*?\\]/;
+
+function pathKindOf(glob: string): PathKind {
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(glob)) return 'address';
+  if (glob.startsWith('/')) return 'absolute';
+  return glob === '~' || glob.startsWith('~/') ? 'home' : 'relative';
+}
+
+function pathParts(glob: string, kind: PathKind, base: PathBase | undefined) {
+  if (kind === 'address' || base === undefined) {
+    return { absoluteGlob: undefined, literal: undefined, prefix: undefined };
+  }
+  const root = base.workspace ?? base.workingDirectory;
+  const anchored =
+    kind === 'absolute'
+      ? glob
+      : kind === 'home'
+        ? `${base.homeDirectory === '/' ? '' : base.homeDirectory}${glob.slice(1)}`
+        : `${root === '/' ? '' : root}/${glob}`;
+  const absoluteGlob =
+    kind === 'relative' ? undefined : compileGlob(normalizePathGlob(anchored || '/'));
+  if (!WILDCARD.test(anchored)) {
+    return { absoluteGlob, literal: resolveLexically('/', anchored), prefix: undefined };
+  }
+  const segments = anchored.split('/');
+  const first = segments.findIndex((segment) => WILDCARD.test(segment));
+  const directory = resolveLexically('/', segments.slice(0, first).join('/') || '/');
+  const prefix =
+    first <= 1 || directory === '/'
+      ? undefined
+      : { directory, rest: segments.slice(first).join('/') };
+  return { absoluteGlob, literal: undefined, prefix };
 }
 
 /** Every specifier, in the order a rule's description names them. */
 export const SPECIFIERS: readonly Specifier[] = ['path', 'pattern', 'domain', 'name'];
 const RULE_KEYS = new Set(['tool', ...SPECIFIERS, 'action']);
 
-/** Checks and compiles one rule; throws a TypeError naming what is wrong. */
-export function compileRule(rule: PermissionRule): CompiledRule {
+/**
+ * Checks and compiles one rule; throws a TypeError naming what is wrong. `base` anchors path
+ * globs (`~` at the home directory, relative ones at the workspace).
+ */
+export function compileRule(rule: PermissionRule, base?: PathBase): CompiledRule {
   if (typeof rule !== 'object' || rule === null) {
     throw new TypeError(`permission rule: expected an object, received ${typeof rule}`);
   }
@@ -45,7 +97,15 @@ export function compileRule(rule: PermissionRule): CompiledRule {
     throw new TypeError(`permission rule: ${specifier} must be a string glob`);
   }
   const frozen = Object.freeze({ ...rule });
+  const glob = specifier === 'path' ? normalizePathGlob(value!) : undefined;
+  const pathKind = glob === undefined ? undefined : pathKindOf(glob);
+  const parts =
+    glob === undefined
+      ? { absoluteGlob: undefined, literal: undefined, prefix: undefined }
+      : pathParts(glob, pathKind!, base);
   return {
+    ...parts,
+    pathKind,
     rule: frozen,
     verdict: Object.freeze({
       decision: rule.action,
@@ -58,8 +118,8 @@ export function compileRule(rule: PermissionRule): CompiledRule {
     matchesValue:
       value === undefined
         ? undefined
-        : specifier === 'path'
-          ? compileGlob(normalizePathGlob(value))
+        : glob !== undefined
+          ? compileGlob(glob)
           : compileGlob(value, { anySeparator: true }),
     firstWord: specifier === 'pattern' ? firstWordGlob(value!) : undefined,
   };

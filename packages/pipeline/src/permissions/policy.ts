@@ -1,7 +1,10 @@
 import type { Tool } from '../tool-types.js';
-import { type PathBase, pathFormsOf } from './canonical-path.js';
+import type { PathBase } from './canonical-path.js';
 import { type CompiledRule, compileRule, type Specifier } from './compile-rule.js';
+import type { PermissionFileSystem } from './file-system.js';
 import { escapeGlob } from './glob.js';
+import { pathDenied, pathJudged } from './path-match.js';
+import { type ResolvedPath, resolvePath } from './resolved-path.js';
 import { isDynamic, quoteSegment, segmentAllowed, segmentMatches } from './segment-rules.js';
 import type {
   CommandSegment,
@@ -19,6 +22,14 @@ interface Subject {
   readonly judge: readonly string[];
   /** The value a remembered rule names. */
   readonly exact: string;
+  /** A path resolved the way the tool opens it (when path rules judge paths). */
+  readonly resolved?: ResolvedPath;
+}
+
+/** What a policy reads beyond its rules and mode. */
+export interface PolicySettings {
+  /** Resolves symbolic links and identifies hard links; without it paths are resolved lexically. */
+  readonly fileSystem?: PermissionFileSystem | undefined;
 }
 
 const FALLBACK = {
@@ -69,22 +80,29 @@ export class PermissionPolicy {
   /** Whether any rule has a path specifier: without one, paths are not canonicalized. */
   #judgesPaths: boolean;
   readonly #base: PathBase;
+  readonly #fs: PermissionFileSystem | undefined;
 
   /** @param base where relative paths start; paths are canonicalized against it before rules see them. */
-  constructor(rules: readonly PermissionRule[], mode: PermissionMode, base: PathBase) {
+  constructor(
+    rules: readonly PermissionRule[],
+    mode: PermissionMode,
+    base: PathBase,
+    settings: PolicySettings = {},
+  ) {
     if (mode !== 'ask' && mode !== 'edits' && mode !== 'full-auto') {
       throw new TypeError(`permission mode must be ask, edits or full-auto, received ${mode}`);
     }
-    this.#rules = rules.map(compileRule);
+    this.#rules = rules.map((rule) => compileRule(rule, base));
     this.#mode = mode;
     this.#base = base;
+    this.#fs = settings.fileSystem;
     this.#deniesPaths = this.#rules.some(isPathDeny);
     this.#judgesPaths = this.#rules.some((compiled) => compiled.specifier === 'path');
   }
 
   /** Adds a rule, e.g. after an allow-always answer. */
   add(rule: PermissionRule): void {
-    const compiled = compileRule(rule);
+    const compiled = compileRule(rule, this.#base);
     this.#rules.push(compiled);
     if (compiled.specifier === 'path') this.#judgesPaths = true;
     if (isPathDeny(compiled)) {
@@ -160,8 +178,14 @@ export class PermissionPolicy {
         subjects.push(plainSubject('path', entry.path));
         continue;
       }
-      const forms = pathFormsOf(this.#base, entry.path);
-      subjects.push({ key: 'path', deny: forms.deny, judge: forms.judge, exact: forms.canonical });
+      const resolved = resolvePath(this.#base, entry.path, this.#fs);
+      subjects.push({
+        key: 'path',
+        deny: resolved.deny,
+        judge: resolved.absolute,
+        exact: resolved.canonical,
+        resolved,
+      });
     }
     if (facts.pattern !== undefined && !withoutPattern)
       subjects.push(plainSubject('pattern', facts.pattern));
@@ -216,9 +240,11 @@ export class PermissionPolicy {
       if (compiled.rule.action !== 'deny') continue;
       if (subjects !== undefined) {
         for (const subject of subjects) {
+          if (subject.key !== compiled.specifier) continue;
           if (
-            subject.key === compiled.specifier &&
-            matchesAny(compiled.matchesValue!, subject.deny)
+            subject.resolved !== undefined
+              ? pathDenied(compiled, subject.resolved, this.#fs)
+              : matchesAny(compiled.matchesValue!, subject.deny)
           )
             return compiled.verdict;
         }
@@ -248,7 +274,12 @@ export class PermissionPolicy {
         if (compiled.specifier !== subject.key || !this.#applies(compiled, tool)) continue;
         // A deny rule that matched would have decided above: deny forms include these.
         if (compiled.rule.action === 'deny') continue;
-        if (!matchesAny(compiled.matchesValue!, subject.judge)) continue;
+        if (
+          subject.resolved !== undefined
+            ? !pathJudged(compiled, subject.resolved)
+            : !matchesAny(compiled.matchesValue!, subject.judge)
+        )
+          continue;
         if (best === undefined || STRENGTH[compiled.rule.action] > STRENGTH[best.rule.action])
           best = compiled;
       }
