@@ -36,6 +36,7 @@ export type { JsonObject, JsonValue } from './json.js';
 export type { RepairSummary, ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
 export type { PermissionFileSystem } from './permissions/file-system.js';
 export { compileGlob } from './permissions/glob.js';
+export type { PlanMode, PlanModeSource } from './permissions/plan-mode.js';
 export type {
   CommandSegment,
   PermissionAnswer,

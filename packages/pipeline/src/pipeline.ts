@@ -5,6 +5,7 @@ import type { ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
 import { pathBaseOf } from './permissions/canonical-path.js';
 import { factsNow } from './permissions/facts.js';
 import { builtinFileSystem, type PermissionFileSystem } from './permissions/file-system.js';
+import { checkPlanModeOption, type PlanModeSource } from './permissions/plan-mode.js';
 import { PermissionPolicy } from './permissions/policy.js';
 import type {
   PermissionAsker,
@@ -57,10 +58,20 @@ export interface PipelineOptions {
    */
   home?: string;
   /**
-   * The workspace root (absolute). Relative rule patterns judge only paths inside it
-   * (default: the working directory).
+   * The workspace root (absolute). Relative rule patterns judge only paths inside it, and it
+   * turns the path scope on: a path outside it (resolved, links followed) asks unless a path
+   * rule allows it or the mode is `full-auto`; a read may also reach `readRoots`. Without it
+   * relative patterns judge paths under the working directory and no scope is enforced.
    */
   workspace?: string;
+  /** Extra directories reads may reach without a question (absolute or `~/…`); needs `workspace`. */
+  readRoots?: readonly string[];
+  /**
+   * The planning state (`off` | `plan` | `directive`, or a getter read per decision): while
+   * planning, every tool that is not read-only is denied, except tools that enforce it
+   * themselves (`permission.planAware`) and shell commands whose every segment is read-only.
+   */
+  planMode?: PlanModeSource;
   /**
    * Resolves symbolic links and identifies hard links for path rules (default: the Node
    * filesystem where `process.getBuiltinModule` offers it; `@toolcall/pipeline/node` exports
@@ -119,6 +130,8 @@ const OPTION_KEYS = new Set([
   'workingDirectory',
   'home',
   'workspace',
+  'readRoots',
+  'planMode',
   'fileSystem',
 ]);
 
@@ -141,6 +154,23 @@ function checkToolShape(tool: Tool): void {
   ) {
     throw new TypeError('register: expected a tool from defineTool or wrapTool');
   }
+}
+
+function readRootsOf(given: unknown): readonly string[] {
+  if (given === undefined) return [];
+  if (
+    !Array.isArray(given) ||
+    given.some(
+      (root) =>
+        typeof root !== 'string' ||
+        !(root.startsWith('/') || root === '~' || root.startsWith('~/')),
+    )
+  ) {
+    throw new TypeError(
+      'createPipeline: readRoots must be an array of absolute paths (starting with / or ~/)',
+    );
+  }
+  return Object.freeze([...given]);
 }
 
 function fileSystemOf(given: PipelineOptions['fileSystem']): PermissionFileSystem | undefined {
@@ -207,7 +237,11 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
   const fileSystem = fileSystemOf(options.fileSystem);
   const core: PipelineCore = {
     tools: new Map(),
-    policy: new PermissionPolicy(rules, mode, pathBase, { fileSystem }),
+    policy: new PermissionPolicy(rules, mode, pathBase, {
+      fileSystem,
+      readRoots: readRootsOf(options.readRoots),
+      planMode: checkPlanModeOption(options.planMode),
+    }),
     asker: options.asker,
     onRuleAdded: options.onRuleAdded,
     hooks: compileHooks(hooks),

@@ -132,23 +132,22 @@ describe('canonical path facts against the real filesystem', () => {
   });
 
   it('keeps a relative ask pattern inside the workspace and a deny pattern liberal', () => {
+    const policy = (rules: PermissionRule[]) =>
+      new PermissionPolicy(
+        rules,
+        'full-auto',
+        { workingDirectory: ws, homeDirectory: home, workspace: ws },
+        { fileSystem: nodePermissionFileSystem },
+      );
+    const facts = {
+      paths: [{ path: '/tmp/a.md', access: 'write' as const }],
+      pattern: undefined,
+      domain: undefined,
+      name: undefined,
+    };
     expect([
-      decide(
-        [
-          { tool: 'Write', path: '**/*.md', action: 'ask' },
-          { tool: 'Write', action: 'allow' },
-        ],
-        writeTool,
-        '/tmp/a.md',
-      ),
-      decide(
-        [
-          { path: '**/*.md', action: 'deny' },
-          { tool: 'Write', action: 'allow' },
-        ],
-        writeTool,
-        '/tmp/a.md',
-      ),
-    ]).toEqual(['allow', 'deny']);
+      policy([{ tool: 'Write', path: '**/*.md', action: 'ask' }]).decide(writeTool, facts),
+      policy([{ path: '**/*.md', action: 'deny' }]).decide(writeTool, facts).decision,
+    ]).toEqual([{ decision: 'allow', reason: 'full-auto mode', source: 'mode' }, 'deny']);
   });
 });

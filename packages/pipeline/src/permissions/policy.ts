@@ -4,6 +4,8 @@ import { type CompiledRule, compileRule, type Specifier } from './compile-rule.j
 import type { PermissionFileSystem } from './file-system.js';
 import { escapeGlob } from './glob.js';
 import { pathDenied, pathJudged } from './path-match.js';
+import { currentPlanMode, type PlanModeSource, planDenial } from './plan-mode.js';
+import { type PathScope, pathScopeOf } from './read-scope.js';
 import { type ResolvedPath, resolvePath } from './resolved-path.js';
 import { isDynamic, quoteSegment, segmentAllowed, segmentMatches } from './segment-rules.js';
 import type {
@@ -22,14 +24,22 @@ interface Subject {
   readonly judge: readonly string[];
   /** The value a remembered rule names. */
   readonly exact: string;
-  /** A path resolved the way the tool opens it (when path rules judge paths). */
+  /** A path resolved the way the tool opens it (when path rules or the scope judge paths). */
   readonly resolved?: ResolvedPath;
+  readonly access?: 'read' | 'write';
 }
 
 /** What a policy reads beyond its rules and mode. */
 export interface PolicySettings {
   /** Resolves symbolic links and identifies hard links; without it paths are resolved lexically. */
   readonly fileSystem?: PermissionFileSystem | undefined;
+  /**
+   * Directories besides the workspace (`base.workspace`) that reads may reach without a
+   * question; absolute, or relative to the working directory, or `~/…`.
+   */
+  readonly readRoots?: readonly string[] | undefined;
+  /** The planning state, read on every decision: while planning only read-only calls pass. */
+  readonly planMode?: PlanModeSource | undefined;
 }
 
 const FALLBACK = {
@@ -81,6 +91,11 @@ export class PermissionPolicy {
   #judgesPaths: boolean;
   readonly #base: PathBase;
   readonly #fs: PermissionFileSystem | undefined;
+  /** The workspace scope, when the base names a workspace. */
+  readonly #scope: PathScope | undefined;
+  /** The workspace's real path, so relative rules meet it under either name. */
+  readonly #realRoot: string | undefined;
+  readonly #planMode: PlanModeSource | undefined;
 
   /** @param base where relative paths start; paths are canonicalized against it before rules see them. */
   constructor(
@@ -96,6 +111,9 @@ export class PermissionPolicy {
     this.#mode = mode;
     this.#base = base;
     this.#fs = settings.fileSystem;
+    this.#planMode = settings.planMode;
+    this.#scope = pathScopeOf(base, settings.readRoots ?? [], this.#fs);
+    this.#realRoot = this.#fs?.realpath(base.workspace ?? base.workingDirectory);
     this.#deniesPaths = this.#rules.some(isPathDeny);
     this.#judgesPaths = this.#rules.some((compiled) => compiled.specifier === 'path');
   }
@@ -178,13 +196,14 @@ export class PermissionPolicy {
         subjects.push(plainSubject('path', entry.path));
         continue;
       }
-      const resolved = resolvePath(this.#base, entry.path, this.#fs);
+      const resolved = resolvePath(this.#base, entry.path, this.#fs, this.#realRoot);
       subjects.push({
         key: 'path',
         deny: resolved.deny,
         judge: resolved.absolute,
         exact: resolved.canonical,
         resolved,
+        access: entry.access,
       });
     }
     if (facts.pattern !== undefined && !withoutPattern)
@@ -205,10 +224,16 @@ export class PermissionPolicy {
    * Decides without prompting: any deny wins, specifier rules beat generic ones, then the mode.
    * A path deny rule matches if it matches the path as written or any canonical form; allow and
    * ask rules see only the canonical forms. A call with `commands` facts is judged per segment
-   * (docs/permissions.md); a `mustAsk` fact lifts an allow to ask.
+   * (docs/permissions.md); plan mode denies what could change things; a `mustAsk` fact lifts
+   * an allow to ask.
    */
   decide(tool: Tool, facts: PermissionFacts): PermissionVerdict {
     const verdict = this.#decideRules(tool, facts);
+    if (verdict.decision === 'deny') return verdict;
+    if (this.#planMode !== undefined) {
+      const denial = planDenial(currentPlanMode(this.#planMode), tool, facts);
+      if (denial !== undefined) return denial;
+    }
     if (facts.mustAsk !== undefined && verdict.decision === 'allow') {
       return { decision: 'ask', reason: facts.mustAsk, source: 'must-ask' };
     }
@@ -224,7 +249,11 @@ export class PermissionPolicy {
       facts.domain === undefined &&
       facts.name === undefined
         ? undefined
-        : this.#subjectsOf(facts, this.#judgesPaths, commands !== undefined);
+        : this.#subjectsOf(
+            facts,
+            this.#judgesPaths || this.#scope !== undefined,
+            commands !== undefined,
+          );
     let generic: CompiledRule | undefined;
     // Whether a deny or ask pattern rule applies: then an opaque segment could hide its target.
     let restrictive = false;
@@ -283,16 +312,40 @@ export class PermissionPolicy {
         if (best === undefined || STRENGTH[compiled.rule.action] > STRENGTH[best.rule.action])
           best = compiled;
       }
-      verdict = stronger(
-        verdict,
+      let chosen =
         best !== undefined
           ? best.verdict
           : generic !== undefined
             ? generic.verdict
-            : this.#fallback(tool),
-      );
+            : this.#fallback(tool);
+      if (chosen.decision === 'allow' && best === undefined) chosen = this.#scoped(subject, chosen);
+      verdict = stronger(verdict, chosen);
     }
     return verdict!;
+  }
+
+  /**
+   * The scope's verdict for a path no path rule allowed: outside the workspace (and, for a
+   * read, every read root) it asks, except in full-auto mode.
+   */
+  #scoped(subject: Subject, verdict: PermissionVerdict): PermissionVerdict {
+    const { resolved, access } = subject;
+    if (
+      this.#scope === undefined ||
+      resolved === undefined ||
+      this.#mode === 'full-auto' ||
+      this.#scope.contains(resolved, access ?? 'write')
+    ) {
+      return verdict;
+    }
+    const where = access === 'read' ? 'the workspace and every read root' : 'the workspace';
+    const shown = resolved.real[0] ?? resolved.absolute[0]!;
+    const also = shown === resolved.written ? '' : ` (${shown})`;
+    return {
+      decision: 'ask',
+      reason: `${access === 'read' ? 'read of' : 'write to'} \`${resolved.written}\`${also} is outside ${where}`,
+      source: 'scope',
+    };
   }
 
   /** One segment's verdict once no deny rule matched it (docs/permissions.md, "Commands"). */

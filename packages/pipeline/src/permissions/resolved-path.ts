@@ -68,6 +68,7 @@ export function resolvePath(
   base: PathBase,
   written: string,
   fs: PermissionFileSystem | undefined,
+  realRoot?: string,
 ): ResolvedPath {
   const lexical = pathFormsOf(base, written);
   if (isResourceAddress(written)) {
@@ -104,7 +105,10 @@ export function resolvePath(
   const relative: string[] = [];
   let inside = true;
   for (const form of absolute) {
-    const inRoot = relativeInside(root, form);
+    // A workspace reached through a link is the same directory under its real name.
+    const inRoot =
+      relativeInside(root, form) ??
+      (realRoot === undefined ? undefined : relativeInside(realRoot, form));
     if (inRoot === undefined) inside = false;
     pushNew(relative, inRoot);
   }
