@@ -15,7 +15,6 @@ import { createToolSet } from '@toolcall/tools';
 import type { Config } from './config.js';
 import { createRulePersister } from './persist-rule.js';
 import { createProgressHub, type ProgressHub } from './progress.js';
-import { readScopeHook } from './read-scope-hook.js';
 import { createSessionArtifacts } from './session-artifacts.js';
 import type { TelemetryLog } from './telemetry-log.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
@@ -121,8 +120,6 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
       ...(hook.timeoutMs === undefined ? {} : { timeoutMs: hook.timeoutMs }),
     }),
   );
-  let registered: Pipeline | undefined;
-  hooks.unshift(readScopeHook(options.workspace, () => registered!));
   const persister = createRulePersister(join(options.workspace, '.toolcall', 'config.json'));
   const checkpoints = createHostCheckpoints(join(options.session.directory, 'toolcall'));
   const progress = createProgressHub();
@@ -157,7 +154,6 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     },
     ...(options.loopbackIsPublic ? { web: { fetch: { treatLoopbackAsPublic: true } } } : {}),
   });
-  registered = set.pipeline;
   checkpoints.autosave(() => set.toolCallJournals());
   for (const [name, spec] of Object.entries(builtinRenderers)) {
     if (!set.renderers.has(name)) set.renderers.register(name, spec);

@@ -85,7 +85,18 @@ export function checkGroups(where: string, value: unknown): readonly string[] {
   return Object.freeze([...value]);
 }
 
-const PERMISSION_KEYS = new Set(['path', 'paths', 'pattern', 'domain', 'name']);
+const PERMISSION_KEYS = new Set([
+  'path',
+  'paths',
+  'pattern',
+  'domain',
+  'name',
+  'commands',
+  'mustAsk',
+  'shell',
+  'planAware',
+]);
+const PERMISSION_FLAGS = new Set(['shell', 'planAware']);
 
 /** Validates the permission extractors object and returns a frozen copy. */
 export function checkPermission<P extends object>(where: string, value: unknown): P {
@@ -96,7 +107,16 @@ export function checkPermission<P extends object>(where: string, value: unknown)
   rejectUnknownKeys(`${where} permission`, value, PERMISSION_KEYS);
   const copy: Record<string, unknown> = {};
   for (const [key, extractor] of Object.entries(value)) {
-    copy[key] = checkFunction(where, `permission.${key}`, extractor);
+    if (PERMISSION_FLAGS.has(key)) {
+      if (extractor !== undefined && typeof extractor !== 'boolean') {
+        throw new TypeError(
+          `${where}: \`permission.${key}\` must be a boolean, received ${typeof extractor}`,
+        );
+      }
+      copy[key] = extractor === true;
+    } else {
+      copy[key] = checkFunction(where, `permission.${key}`, extractor);
+    }
   }
   return Object.freeze(copy) as P;
 }

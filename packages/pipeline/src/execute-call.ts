@@ -7,6 +7,7 @@ import { runPreHooks } from './hook-steps.js';
 import { isPlainObject } from './json.js';
 import { decidePermission } from './permission-step.js';
 import { factsOf } from './permissions/facts.js';
+import type { PermissionFacts } from './permissions/types.js';
 import { emit, hooksFor } from './pipeline-core.js';
 import { prepareResources } from './resource-step.js';
 import type { ToolCallRun } from './run-tool.js';
@@ -70,9 +71,10 @@ export async function executeCall(run: ToolCallRun): Promise<void> {
       if (resources === undefined || run.settled) return;
       run.context.resources = resources;
     }
-    let facts: ReturnType<typeof factsOf>;
+    let facts: PermissionFacts;
     try {
-      facts = factsOf(tool, args);
+      const found = factsOf(tool, args);
+      facts = isThenable(found) ? await found : found;
     } catch (error) {
       // Unknown facts cannot be authorised, so the call is refused rather than guessed.
       return run.fail(
@@ -80,6 +82,8 @@ export async function executeCall(run: ToolCallRun): Promise<void> {
         `Permission denied: the permission facts could not be determined (${messageOf(error)}).`,
       );
     }
+    // A cancel while the command analysis loaded settled the call already.
+    if (run.settled) return;
     const decided = decidePermission(run, tool, facts, pre);
     const admitted = isThenable(decided) ? await decided : decided;
     if (!admitted || run.settled) return;

@@ -34,13 +34,16 @@ export type {
 } from './hook-types.js';
 export type { JsonObject, JsonValue } from './json.js';
 export type { RepairSummary, ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
+export type { PermissionFileSystem } from './permissions/file-system.js';
 export { compileGlob } from './permissions/glob.js';
+export type { PlanMode, PlanModeSource } from './permissions/plan-mode.js';
 export {
   formatPermissionRule,
   type PermissionRuleText,
   parsePermissionRule,
 } from './permissions/rule-text.js';
 export type {
+  CommandSegment,
   PermissionAnswer,
   PermissionAsker,
   PermissionDecision,
@@ -49,6 +52,7 @@ export type {
   PermissionRequest,
   PermissionRule,
   PermissionVerdict,
+  VerdictSource,
 } from './permissions/types.js';
 export {
   GLOBAL_RESULT_LIMIT,

@@ -116,6 +116,7 @@ async function ask(
       input: copyJson(run.input) as Record<string, unknown>,
       facts: copyJson({ ...facts, paths: facts.paths.map((entry) => ({ ...entry })) }),
       reason: verdict.reason,
+      ...(verdict.segment === undefined ? {} : { segment: copyJson(verdict.segment) }),
       signal: run.context.signal,
     });
   } catch (error) {

@@ -3,7 +3,9 @@ import type { PipelineListener, TelemetryRecord } from './events.js';
 import type { HookRegistration, HookSession } from './hook-types.js';
 import type { ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
 import { pathBaseOf } from './permissions/canonical-path.js';
-import { factsOf } from './permissions/facts.js';
+import { factsNow } from './permissions/facts.js';
+import { builtinFileSystem, type PermissionFileSystem } from './permissions/file-system.js';
+import { checkPlanModeOption, type PlanModeSource } from './permissions/plan-mode.js';
 import { PermissionPolicy } from './permissions/policy.js';
 import type {
   PermissionAsker,
@@ -50,6 +52,32 @@ export interface PipelineOptions {
    * `process.cwd()`); paths are canonicalized against it before path rules see them.
    */
   workingDirectory?: string;
+  /**
+   * Where the tools expand `~` (absolute; default `$HOME` when set and absolute, else the
+   * working directory). Path facts are resolved against it the way the tools open them.
+   */
+  home?: string;
+  /**
+   * The workspace root (absolute). Relative rule patterns judge only paths inside it, and it
+   * turns the path scope on: a path outside it (resolved, links followed) asks unless a path
+   * rule allows it or the mode is `full-auto`; a read may also reach `readRoots`. Without it
+   * relative patterns judge paths under the working directory and no scope is enforced.
+   */
+  workspace?: string;
+  /** Extra directories reads may reach without a question (absolute or `~/…`); needs `workspace`. */
+  readRoots?: readonly string[];
+  /**
+   * The planning state (`off` | `plan` | `directive`, or a getter read per decision): while
+   * planning, every tool that is not read-only is denied, except tools that enforce it
+   * themselves (`permission.planAware`) and shell commands whose every segment is read-only.
+   */
+  planMode?: PlanModeSource;
+  /**
+   * Resolves symbolic links and identifies hard links for path rules (default: the Node
+   * filesystem where `process.getBuiltinModule` offers it; `@toolcall/pipeline/node` exports
+   * `nodePermissionFileSystem` for older runtimes). `false` resolves paths lexically only.
+   */
+  fileSystem?: PermissionFileSystem | false;
 }
 
 /** A tool pipeline: a registry plus the one path every call takes. */
@@ -100,6 +128,11 @@ const OPTION_KEYS = new Set([
   'onWarning',
   'precompile',
   'workingDirectory',
+  'home',
+  'workspace',
+  'readRoots',
+  'planMode',
+  'fileSystem',
 ]);
 
 const PORT_METHODS = [
@@ -121,6 +154,39 @@ function checkToolShape(tool: Tool): void {
   ) {
     throw new TypeError('register: expected a tool from defineTool or wrapTool');
   }
+}
+
+function readRootsOf(given: unknown): readonly string[] {
+  if (given === undefined) return [];
+  if (
+    !Array.isArray(given) ||
+    given.some(
+      (root) =>
+        typeof root !== 'string' ||
+        !(root.startsWith('/') || root === '~' || root.startsWith('~/')),
+    )
+  ) {
+    throw new TypeError(
+      'createPipeline: readRoots must be an array of absolute paths (starting with / or ~/)',
+    );
+  }
+  return Object.freeze([...given]);
+}
+
+function fileSystemOf(given: PipelineOptions['fileSystem']): PermissionFileSystem | undefined {
+  if (given === false) return undefined;
+  if (given === undefined) return builtinFileSystem();
+  if (
+    typeof given !== 'object' ||
+    given === null ||
+    typeof given.realpath !== 'function' ||
+    typeof given.identity !== 'function'
+  ) {
+    throw new TypeError(
+      'createPipeline: fileSystem must be false or an object with realpath() and identity() methods',
+    );
+  }
+  return given;
 }
 
 /** Creates a pipeline; options are normalized and validated once here. */
@@ -164,10 +230,18 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       throw new TypeError(`createPipeline: ${key} must be an object with a ${method}() method`);
     }
   }
-  const pathBase = pathBaseOf(options.workingDirectory);
+  const pathBase = pathBaseOf(options.workingDirectory, {
+    home: options.home,
+    workspace: options.workspace,
+  });
+  const fileSystem = fileSystemOf(options.fileSystem);
   const core: PipelineCore = {
     tools: new Map(),
-    policy: new PermissionPolicy(rules, mode, pathBase),
+    policy: new PermissionPolicy(rules, mode, pathBase, {
+      fileSystem,
+      readRoots: readRootsOf(options.readRoots),
+      planMode: checkPlanModeOption(options.planMode),
+    }),
     asker: options.asker,
     onRuleAdded: options.onRuleAdded,
     hooks: compileHooks(hooks),
@@ -237,7 +311,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         return { decision: 'deny', reason: 'the input schema cannot be compiled' };
       }
       try {
-        return core.policy.decide(tool, factsOf(tool, request.input as Record<string, unknown>));
+        return core.policy.decide(tool, factsNow(tool, request.input as Record<string, unknown>));
       } catch {
         return { decision: 'deny', reason: 'the permission facts could not be determined' };
       }

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from './json.js';
+import type { CommandSegment } from './permissions/types.js';
 
 /** How a call reached the pipeline: straight from a provider, or nested in a ToolCall program. */
 export type CallSource = 'direct' | 'ptc';
@@ -22,6 +23,23 @@ export interface PermissionExtractors<Args = Record<string, unknown>> {
   pattern?(args: Args): string | undefined;
   domain?(args: Args): string | undefined;
   name?(args: Args): string | undefined;
+  /**
+   * The simple commands a shell command would run. With it, pattern rules are judged per
+   * segment (see docs/permissions.md); a promise is awaited (an analyzer still loading).
+   */
+  commands?(args: Args): readonly CommandSegment[] | PromiseLike<readonly CommandSegment[]>;
+  /**
+   * A reason the call must be asked about whatever allow rules or the mode say (a deny
+   * still wins); undefined when nothing special.
+   */
+  mustAsk?(args: Args): string | undefined;
+  /**
+   * The tool runs shell commands: rules written for `Bash` (`Bash(rm*)`) govern it as they
+   * govern Bash, beside rules for its own name.
+   */
+  readonly shell?: boolean;
+  /** The tool enforces plan mode itself, so the policy does not deny it in plan mode. */
+  readonly planAware?: boolean;
 }
 
 /** Media a handler returns; the pipeline hands it to the injected `MediaSink`. */

@@ -84,6 +84,7 @@ describe('@toolcall/pipeline as a consumer sees it', () => {
       'createFileReader',
       'createHostCheckpoints',
       'createJsonlAppender',
+      'nodePermissionFileSystem',
     ]);
     expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());
   });

@@ -81,10 +81,14 @@ export interface ToolSetOptions {
   readonly session?: { readonly id?: string; readonly cwd?: string };
   /** Confinement of Bash and Monitor when the set creates its own process manager (default `best-effort`). */
   readonly sandbox?: SandboxMode;
-  /** Permission mode and rules for the pipeline. */
+  /**
+   * Permission mode and rules for the pipeline. The workspace is the pipeline's path scope:
+   * reads outside it and `readRoots` (absolute or `~/…`) ask, unless a path rule allows them.
+   */
   readonly permissions?: {
     readonly mode?: PermissionMode;
     readonly rules?: readonly PermissionRule[];
+    readonly readRoots?: readonly string[];
   };
   /** Answers `ask` decisions; without it, `ask` means deny. */
   readonly askUser?: PermissionAsker;
@@ -94,7 +98,11 @@ export interface ToolSetOptions {
    * such a patch goes to `askUser` as one prompt.
    */
   readonly reviewPatch?: PatchReviewer;
-  /** The session's planning state (or a getter read per call): Plan mode limits ApplyPatch. */
+  /**
+   * The session's planning state (or a getter read per call): while planning, ApplyPatch
+   * writes only session `work://` targets, and the policy denies every other tool that is
+   * not read-only (a Bash command passes only when every segment is proved read-only).
+   */
   readonly planMode?: PlanModeSource;
   /** A resolver to use instead of `createNodeResources` over the workspace. */
   readonly resources?: ResourceResolver;
@@ -319,6 +327,13 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     mode: options.permissions?.mode ?? 'ask',
     rules: options.permissions?.rules ?? [],
     workingDirectory: cwd,
+    workspace: options.workspace,
+    // ApplyPatch enforces Plan mode itself (work:// only); the policy denies every other tool
+    // that can change things while planning.
+    ...(options.planMode === undefined ? {} : { planMode: options.planMode }),
+    ...(options.permissions?.readRoots === undefined
+      ? {}
+      : { readRoots: options.permissions.readRoots }),
     ...(options.askUser === undefined ? {} : { asker: options.askUser }),
     ...(options.onRuleAdded === undefined ? {} : { onRuleAdded: options.onRuleAdded }),
     ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),

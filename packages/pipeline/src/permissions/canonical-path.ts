@@ -1,7 +1,9 @@
-/** Where a call's relative paths start and where `~` points; both absolute and normalized. */
+/** Where a call's relative paths start and where `~` points; all absolute and normalized. */
 export interface PathBase {
   readonly workingDirectory: string;
   readonly homeDirectory: string;
+  /** The workspace root: relative rule patterns judge only paths inside it (default: the working directory). */
+  readonly workspace?: string;
 }
 
 /** The spellings of one path fact that permission rules are matched against. */
@@ -21,6 +23,11 @@ const ADDRESS = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const RESOURCE = /^(?:work|artifact|skill|agent|history|memory|mcp|shared|toolcall):\/\//;
 // A relative path that needs more than joining: a `.`/`..` segment, `//`, a trailing `/`, or `~`.
 const UNUSUAL = /(?:^|\/)\.\.?(?:\/|$)|\/\/|\/$|^~(?:\/|$)/;
+
+/** Whether `value` is an address of a resource scheme, never a filesystem path. */
+export function isResourceAddress(value: string): boolean {
+  return RESOURCE.test(value);
+}
 
 /**
  * Resolves `path` against `base` (absolute and already normalized) lexically, POSIX-style:
@@ -108,11 +115,25 @@ function describeValue(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : typeof value;
 }
 
+function absoluteOption(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !value.startsWith('/')) {
+    throw new TypeError(
+      `createPipeline: ${name} must be an absolute POSIX path (starting with /), received ${describeValue(value)}`,
+    );
+  }
+  return resolveLexically('/', value);
+}
+
 /**
  * The path base for `createPipeline`: `workingDirectory` (default `process.cwd()`) must be an
- * absolute POSIX path; `~` means `$HOME` when that is absolute, else the working directory.
+ * absolute POSIX path; `~` means `home`, else `$HOME` when that is absolute, else the working
+ * directory; `workspace`, when given, is absolute too.
  */
-export function pathBaseOf(workingDirectory: unknown): PathBase {
+export function pathBaseOf(
+  workingDirectory: unknown,
+  options: { home?: unknown; workspace?: unknown } = {},
+): PathBase {
   const host = (
     globalThis as {
       process?: { cwd?: () => string; env?: Record<string, string | undefined> };
@@ -133,10 +154,16 @@ export function pathBaseOf(workingDirectory: unknown): PathBase {
     );
   }
   const normalized = resolveLexically('/', directory);
-  const home = host?.env?.HOME;
+  const home = absoluteOption('home', options.home);
+  const environmentHome = host?.env?.HOME;
+  const workspace = absoluteOption('workspace', options.workspace);
   return {
     workingDirectory: normalized,
     homeDirectory:
-      typeof home === 'string' && home.startsWith('/') ? resolveLexically('/', home) : normalized,
+      home ??
+      (typeof environmentHome === 'string' && environmentHome.startsWith('/')
+        ? resolveLexically('/', environmentHome)
+        : normalized),
+    ...(workspace === undefined ? {} : { workspace }),
   };
 }

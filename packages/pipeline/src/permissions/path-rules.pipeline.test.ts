@@ -99,8 +99,18 @@ describe('createPipeline({ workingDirectory }) with path rules', () => {
       pipeline.decideNow({ name: 'Write', input: { file_path: 'src/../.env', content: '' } }),
       pipeline.decideNow({ name: 'Write', input: { file_path: 'src/../src/e.txt', content: '' } }),
     ]).toEqual([
-      { decision: 'deny', reason: 'deny rule for * path **/.env' },
-      { decision: 'allow', reason: 'allow rule for Write path src/**' },
+      {
+        decision: 'deny',
+        reason: 'deny rule for * path **/.env',
+        source: 'rule',
+        rule: { tool: '*', path: '**/.env', action: 'deny' },
+      },
+      {
+        decision: 'allow',
+        reason: 'allow rule for Write path src/**',
+        source: 'rule',
+        rule: { tool: 'Write', path: 'src/**', action: 'allow' },
+      },
     ]);
   });
 

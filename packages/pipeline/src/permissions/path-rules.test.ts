@@ -30,7 +30,12 @@ const ENV_SPELLINGS = [
 
 describe('path rules judge canonical paths', () => {
   it('denies every spelling of a file under a relative deny rule', () => {
-    const deny = { decision: 'deny', reason: 'deny rule for * path .env' };
+    const deny = {
+      decision: 'deny',
+      reason: 'deny rule for * path .env',
+      source: 'rule',
+      rule: { path: '.env', action: 'deny' },
+    };
     const policy = policyOf(
       { tool: 'Write', path: 'src/**', action: 'allow' },
       { path: '.env', action: 'deny' },
@@ -41,7 +46,12 @@ describe('path rules judge canonical paths', () => {
   });
 
   it('denies every spelling of a file under an absolute deny rule', () => {
-    const deny = { decision: 'deny', reason: 'deny rule for * path /ws/.env' };
+    const deny = {
+      decision: 'deny',
+      reason: 'deny rule for * path /ws/.env',
+      source: 'rule',
+      rule: { path: '/ws/.env', action: 'deny' },
+    };
     const policy = policyOf(
       { tool: 'Write', action: 'allow' },
       { path: '/ws/.env', action: 'deny' },
@@ -177,7 +187,16 @@ describe('path rules judge canonical paths', () => {
       policy.decide(writeTool, writeFacts('src/a', './src/b')).decision,
       policy.decide(writeTool, writeFacts('src/a', 'src/x/../gen/b')).decision,
       policy.decide(writeTool, writeFacts('src/gen/../../.env', 'src/a')),
-    ]).toEqual(['allow', 'ask', { decision: 'deny', reason: 'deny rule for * path **/.env' }]);
+    ]).toEqual([
+      'allow',
+      'ask',
+      {
+        decision: 'deny',
+        reason: 'deny rule for * path **/.env',
+        source: 'rule',
+        rule: { path: '**/.env', action: 'deny' },
+      },
+    ]);
   });
 
   it('leaves read-only tools to the mode when no path rule matches', () => {
@@ -189,7 +208,7 @@ describe('path rules judge canonical paths', () => {
         domain: undefined,
         name: undefined,
       }),
-    ).toEqual({ decision: 'allow', reason: 'read-only tool' });
+    ).toEqual({ decision: 'allow', reason: 'read-only tool', source: 'mode' });
   });
 });
 

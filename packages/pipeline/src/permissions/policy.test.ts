@@ -40,6 +40,8 @@ describe('PermissionPolicy.decide', () => {
     expect(policy.decide(writeTool, writeFacts('src/a.ts', 'secrets/key'))).toEqual({
       decision: 'deny',
       reason: 'deny rule for Write path secrets/**',
+      source: 'rule',
+      rule: { tool: 'Write', path: 'secrets/**', action: 'deny' },
     });
   });
 
@@ -67,8 +69,8 @@ describe('PermissionPolicy.decide', () => {
       policyOf([], 'full-auto').decide(bashTool, facts({ pattern: 'x' })).decision,
     ]).toEqual([
       'deny',
-      { decision: 'allow', reason: 'read-only tool' },
-      { decision: 'ask', reason: 'ask mode' },
+      { decision: 'allow', reason: 'read-only tool', source: 'mode' },
+      { decision: 'ask', reason: 'ask mode', source: 'mode' },
       'allow',
       'allow',
     ]);
@@ -105,6 +107,6 @@ describe('destructive tools', () => {
     expect([
       policyOf([], 'ask').decide(destructive, facts({})),
       policyOf([], 'full-auto').decide(destructive, facts({})).decision,
-    ]).toEqual([{ decision: 'ask', reason: 'destructive tool' }, 'allow']);
+    ]).toEqual([{ decision: 'ask', reason: 'destructive tool', source: 'mode' }, 'allow']);
   });
 });

@@ -1,24 +1,21 @@
-import { compileMatcher, type NameMatcher } from '../matcher.js';
 import type { Tool } from '../tool-types.js';
-import { normalizePathGlob, type PathBase, pathFormsOf } from './canonical-path.js';
-import { compileGlob, escapeGlob } from './glob.js';
+import type { PathBase } from './canonical-path.js';
+import { type CompiledRule, compileRule, type Specifier } from './compile-rule.js';
+import type { PermissionFileSystem } from './file-system.js';
+import { escapeGlob } from './glob.js';
+import { pathDenied, pathJudged } from './path-match.js';
+import { currentPlanMode, type PlanModeSource, planDenial } from './plan-mode.js';
+import { type PathScope, pathScopeOf } from './read-scope.js';
+import { type ResolvedPath, resolvePath } from './resolved-path.js';
+import { isDynamic, quoteSegment, segmentAllowed, segmentMatches } from './segment-rules.js';
 import type {
+  CommandSegment,
   PermissionDecision,
   PermissionFacts,
   PermissionMode,
   PermissionRule,
   PermissionVerdict,
 } from './types.js';
-
-type Specifier = 'path' | 'pattern' | 'domain' | 'name';
-
-interface CompiledRule {
-  readonly rule: PermissionRule;
-  readonly matchesTool: NameMatcher;
-  readonly specifier: Specifier | undefined;
-  readonly matchesValue: RegExp | undefined;
-  readonly verdict: PermissionVerdict;
-}
 
 /** One fact as rules see it: deny rules test `deny`, allow and ask rules test `judge`. */
 interface Subject {
@@ -27,65 +24,37 @@ interface Subject {
   readonly judge: readonly string[];
   /** The value a remembered rule names. */
   readonly exact: string;
+  /** A path resolved the way the tool opens it (when path rules or the scope judge paths). */
+  readonly resolved?: ResolvedPath;
+  readonly access?: 'read' | 'write';
 }
 
-const SPECIFIERS: readonly Specifier[] = ['path', 'pattern', 'domain', 'name'];
-const RULE_KEYS = new Set(['tool', ...SPECIFIERS, 'action']);
+/** What a policy reads beyond its rules and mode. */
+export interface PolicySettings {
+  /** Resolves symbolic links and identifies hard links; without it paths are resolved lexically. */
+  readonly fileSystem?: PermissionFileSystem | undefined;
+  /**
+   * Directories besides the workspace (`base.workspace`) that reads may reach without a
+   * question; absolute, or relative to the working directory, or `~/…`.
+   */
+  readonly readRoots?: readonly string[] | undefined;
+  /** The planning state, read on every decision: while planning only read-only calls pass. */
+  readonly planMode?: PlanModeSource | undefined;
+}
+
 const FALLBACK = {
-  fullAuto: { decision: 'allow', reason: 'full-auto mode' },
-  readOnly: { decision: 'allow', reason: 'read-only tool' },
-  edits: { decision: 'allow', reason: 'edits mode' },
-  askEdits: { decision: 'ask', reason: 'edits mode' },
-  ask: { decision: 'ask', reason: 'ask mode' },
-  destructive: { decision: 'ask', reason: 'destructive tool' },
+  fullAuto: { decision: 'allow', reason: 'full-auto mode', source: 'mode' },
+  readOnly: { decision: 'allow', reason: 'read-only tool', source: 'mode' },
+  edits: { decision: 'allow', reason: 'edits mode', source: 'mode' },
+  askEdits: { decision: 'ask', reason: 'edits mode', source: 'mode' },
+  ask: { decision: 'ask', reason: 'ask mode', source: 'mode' },
+  destructive: { decision: 'ask', reason: 'destructive tool', source: 'mode' },
 } as const satisfies Record<string, PermissionVerdict>;
 const STRENGTH: Record<PermissionDecision, number> = { allow: 0, ask: 1, deny: 2 };
 const NO_GLOBS: readonly string[] = Object.freeze([]);
 
-function compileRule(rule: PermissionRule): CompiledRule {
-  if (typeof rule !== 'object' || rule === null) {
-    throw new TypeError(`permission rule: expected an object, received ${typeof rule}`);
-  }
-  for (const key of Object.keys(rule)) {
-    if (!RULE_KEYS.has(key)) throw new TypeError(`permission rule: unknown key \`${key}\``);
-  }
-  if (rule.action !== 'allow' && rule.action !== 'ask' && rule.action !== 'deny') {
-    throw new TypeError(
-      `permission rule: action must be allow, ask or deny, received ${rule.action}`,
-    );
-  }
-  const present = SPECIFIERS.filter((key) => rule[key] !== undefined);
-  if (present.length > 1) {
-    throw new TypeError(`permission rule: one specifier per rule, received ${present.join(', ')}`);
-  }
-  const specifier = present[0];
-  const value = specifier === undefined ? undefined : rule[specifier];
-  if (value !== undefined && typeof value !== 'string') {
-    throw new TypeError(`permission rule: ${specifier} must be a string glob`);
-  }
-  const frozen = Object.freeze({ ...rule });
-  return {
-    rule: frozen,
-    verdict: Object.freeze({ decision: rule.action, reason: describe(frozen) }),
-    matchesTool: compileMatcher(rule.tool),
-    specifier,
-    matchesValue:
-      value === undefined
-        ? undefined
-        : specifier === 'path'
-          ? compileGlob(normalizePathGlob(value))
-          : compileGlob(value, { anySeparator: true }),
-  };
-}
-
 function isPathDeny(compiled: CompiledRule): boolean {
   return compiled.rule.action === 'deny' && compiled.specifier === 'path';
-}
-
-function describe(rule: PermissionRule): string {
-  const specifier = SPECIFIERS.find((key) => rule[key] !== undefined);
-  const target = specifier === undefined ? '' : ` ${specifier} ${rule[specifier]}`;
-  return `${rule.action} rule for ${rule.tool ?? '*'}${target}`;
 }
 
 function plainSubject(key: Specifier, value: string): Subject {
@@ -96,6 +65,18 @@ function plainSubject(key: Specifier, value: string): Subject {
 function matchesAny(pattern: RegExp, forms: readonly string[]): boolean {
   for (const form of forms) if (pattern.test(form)) return true;
   return false;
+}
+
+function stronger(a: PermissionVerdict | undefined, b: PermissionVerdict): PermissionVerdict {
+  return a === undefined || STRENGTH[b.decision] > STRENGTH[a.decision] ? b : a;
+}
+
+function withSegment(
+  verdict: PermissionVerdict,
+  segment: CommandSegment,
+  reason: string = `${verdict.reason} (segment ${quoteSegment(segment)})`,
+): PermissionVerdict {
+  return { ...verdict, reason, segment };
 }
 
 /** A compiled set of rules plus a fallback mode; rules added later (allow-always) are kept. */
@@ -109,22 +90,37 @@ export class PermissionPolicy {
   /** Whether any rule has a path specifier: without one, paths are not canonicalized. */
   #judgesPaths: boolean;
   readonly #base: PathBase;
+  readonly #fs: PermissionFileSystem | undefined;
+  /** The workspace scope, when the base names a workspace. */
+  readonly #scope: PathScope | undefined;
+  /** The workspace's real path, so relative rules meet it under either name. */
+  readonly #realRoot: string | undefined;
+  readonly #planMode: PlanModeSource | undefined;
 
   /** @param base where relative paths start; paths are canonicalized against it before rules see them. */
-  constructor(rules: readonly PermissionRule[], mode: PermissionMode, base: PathBase) {
+  constructor(
+    rules: readonly PermissionRule[],
+    mode: PermissionMode,
+    base: PathBase,
+    settings: PolicySettings = {},
+  ) {
     if (mode !== 'ask' && mode !== 'edits' && mode !== 'full-auto') {
       throw new TypeError(`permission mode must be ask, edits or full-auto, received ${mode}`);
     }
-    this.#rules = rules.map(compileRule);
+    this.#rules = rules.map((rule) => compileRule(rule, base));
     this.#mode = mode;
     this.#base = base;
+    this.#fs = settings.fileSystem;
+    this.#planMode = settings.planMode;
+    this.#scope = pathScopeOf(base, settings.readRoots ?? [], this.#fs);
+    this.#realRoot = this.#fs?.realpath(base.workspace ?? base.workingDirectory);
     this.#deniesPaths = this.#rules.some(isPathDeny);
     this.#judgesPaths = this.#rules.some((compiled) => compiled.specifier === 'path');
   }
 
   /** Adds a rule, e.g. after an allow-always answer. */
   add(rule: PermissionRule): void {
-    const compiled = compileRule(rule);
+    const compiled = compileRule(rule, this.#base);
     this.#rules.push(compiled);
     if (compiled.specifier === 'path') this.#judgesPaths = true;
     if (isPathDeny(compiled)) {
@@ -163,24 +159,36 @@ export class PermissionPolicy {
 
   /**
    * The rules an allow-always (or deny-session) answer adds: exact specifiers from the call's
-   * facts, a path in its canonical form so every spelling of the same file meets the rule.
+   * facts, a path in its canonical form so every spelling of the same file meets the rule. A
+   * shell command's allow gets one exact rule per segment that is not read-only (a segment
+   * that cannot be judged gets none: no rule could allow it).
    */
   rememberedRules(
     tool: Tool,
     facts: PermissionFacts,
     action: 'allow' | 'deny' = 'allow',
   ): PermissionRule[] {
-    const subjects = this.#subjectsOf(facts, true);
     const exactTool = tool.name.replace(/[|]/g, '');
-    if (subjects.length === 0) return [{ tool: exactTool, action }];
-    return subjects.map(({ key, exact }) => ({
+    const commands = facts.commands;
+    const subjects = this.#subjectsOf(facts, true, action === 'allow' && commands !== undefined);
+    const remembered: PermissionRule[] = subjects.map(({ key, exact }) => ({
       tool: exactTool,
       [key]: escapeGlob(exact),
       action,
     }));
+    if (action === 'allow' && commands !== undefined) {
+      const seen = new Set<string>();
+      for (const segment of commands) {
+        if (segment.readOnly || isDynamic(segment) || seen.has(segment.command!)) continue;
+        seen.add(segment.command!);
+        remembered.push({ tool: exactTool, pattern: escapeGlob(segment.command!), action });
+      }
+      return remembered;
+    }
+    return remembered.length === 0 ? [{ tool: exactTool, action }] : remembered;
   }
 
-  #subjectsOf(facts: PermissionFacts, canonical: boolean): Subject[] {
+  #subjectsOf(facts: PermissionFacts, canonical: boolean, withoutPattern = false): Subject[] {
     const subjects: Subject[] = [];
     for (const entry of facts.paths) {
       if (!canonical) {
@@ -188,69 +196,211 @@ export class PermissionPolicy {
         subjects.push(plainSubject('path', entry.path));
         continue;
       }
-      const forms = pathFormsOf(this.#base, entry.path);
-      subjects.push({ key: 'path', deny: forms.deny, judge: forms.judge, exact: forms.canonical });
+      const resolved = resolvePath(this.#base, entry.path, this.#fs, this.#realRoot);
+      subjects.push({
+        key: 'path',
+        deny: resolved.deny,
+        judge: resolved.absolute,
+        exact: resolved.canonical,
+        resolved,
+        access: entry.access,
+      });
     }
-    if (facts.pattern !== undefined) subjects.push(plainSubject('pattern', facts.pattern));
+    if (facts.pattern !== undefined && !withoutPattern)
+      subjects.push(plainSubject('pattern', facts.pattern));
     if (facts.domain !== undefined) subjects.push(plainSubject('domain', facts.domain));
     if (facts.name !== undefined) subjects.push(plainSubject('name', facts.name));
     return subjects;
   }
 
+  #applies(compiled: CompiledRule, tool: Tool): boolean {
+    return (
+      compiled.matchesTool(tool.name) ||
+      (tool.permission.shell === true && compiled.matchesTool('Bash'))
+    );
+  }
+
   /**
    * Decides without prompting: any deny wins, specifier rules beat generic ones, then the mode.
    * A path deny rule matches if it matches the path as written or any canonical form; allow and
-   * ask rules see only the canonical forms.
+   * ask rules see only the canonical forms. A call with `commands` facts is judged per segment
+   * (docs/permissions.md); plan mode denies what could change things; a `mustAsk` fact lifts
+   * an allow to ask.
    */
   decide(tool: Tool, facts: PermissionFacts): PermissionVerdict {
+    const verdict = this.#decideRules(tool, facts);
+    if (verdict.decision === 'deny') return verdict;
+    if (this.#planMode !== undefined) {
+      const denial = planDenial(currentPlanMode(this.#planMode), tool, facts);
+      if (denial !== undefined) return denial;
+    }
+    if (facts.mustAsk !== undefined && verdict.decision === 'allow') {
+      return { decision: 'ask', reason: facts.mustAsk, source: 'must-ask' };
+    }
+    return verdict;
+  }
+
+  #decideRules(tool: Tool, facts: PermissionFacts): PermissionVerdict {
     const rules = this.#rules;
+    const commands = facts.commands;
     const subjects =
       facts.paths.length === 0 &&
-      facts.pattern === undefined &&
+      (facts.pattern === undefined || commands !== undefined) &&
       facts.domain === undefined &&
       facts.name === undefined
         ? undefined
-        : this.#subjectsOf(facts, this.#judgesPaths);
+        : this.#subjectsOf(
+            facts,
+            this.#judgesPaths || this.#scope !== undefined,
+            commands !== undefined,
+          );
     let generic: CompiledRule | undefined;
+    // Whether a deny or ask pattern rule applies: then an opaque segment could hide its target.
+    let restrictive = false;
     for (const compiled of rules) {
-      if (!compiled.matchesTool(tool.name)) continue;
+      if (!this.#applies(compiled, tool)) continue;
       if (compiled.specifier === undefined) {
         if (compiled.rule.action === 'deny') return compiled.verdict;
         if (generic === undefined || STRENGTH[compiled.rule.action] > STRENGTH[generic.rule.action])
           generic = compiled;
-      } else if (compiled.rule.action === 'deny' && subjects !== undefined) {
+        continue;
+      }
+      if (compiled.specifier === 'pattern' && compiled.rule.action !== 'allow') restrictive = true;
+      if (compiled.rule.action !== 'deny') continue;
+      if (subjects !== undefined) {
         for (const subject of subjects) {
+          if (subject.key !== compiled.specifier) continue;
           if (
-            subject.key === compiled.specifier &&
-            matchesAny(compiled.matchesValue!, subject.deny)
+            subject.resolved !== undefined
+              ? pathDenied(compiled, subject.resolved, this.#fs)
+              : matchesAny(compiled.matchesValue!, subject.deny)
           )
             return compiled.verdict;
         }
       }
+      if (commands !== undefined && compiled.specifier === 'pattern') {
+        for (const segment of commands) {
+          if (segmentMatches(compiled.matchesValue!, compiled.firstWord!, segment))
+            return withSegment(compiled.verdict, segment);
+        }
+        if (facts.pattern !== undefined && compiled.matchesValue!.test(facts.pattern))
+          return compiled.verdict;
+      }
     }
-    if (subjects === undefined)
-      return generic === undefined ? this.#fallback(tool) : generic.verdict;
     let verdict: PermissionVerdict | undefined;
+    if (commands !== undefined) {
+      for (const segment of commands) {
+        verdict = stronger(verdict, this.#decideSegment(tool, segment, generic, restrictive));
+      }
+    }
+    if (subjects === undefined) {
+      if (verdict !== undefined) return verdict;
+      return generic === undefined ? this.#fallback(tool) : generic.verdict;
+    }
     for (const subject of subjects) {
       let best: CompiledRule | undefined;
       for (const compiled of rules) {
-        if (compiled.specifier !== subject.key || !compiled.matchesTool(tool.name)) continue;
+        if (compiled.specifier !== subject.key || !this.#applies(compiled, tool)) continue;
         // A deny rule that matched would have decided above: deny forms include these.
         if (compiled.rule.action === 'deny') continue;
-        if (!matchesAny(compiled.matchesValue!, subject.judge)) continue;
+        if (
+          subject.resolved !== undefined
+            ? !pathJudged(compiled, subject.resolved)
+            : !matchesAny(compiled.matchesValue!, subject.judge)
+        )
+          continue;
         if (best === undefined || STRENGTH[compiled.rule.action] > STRENGTH[best.rule.action])
           best = compiled;
       }
-      const chosen: PermissionVerdict =
+      let chosen =
         best !== undefined
           ? best.verdict
           : generic !== undefined
             ? generic.verdict
             : this.#fallback(tool);
-      if (verdict === undefined || STRENGTH[chosen.decision] > STRENGTH[verdict.decision])
-        verdict = chosen;
+      if (chosen.decision === 'allow' && best === undefined) chosen = this.#scoped(subject, chosen);
+      verdict = stronger(verdict, chosen);
     }
     return verdict!;
+  }
+
+  /**
+   * The scope's verdict for a path no path rule allowed: outside the workspace (and, for a
+   * read, every read root) it asks, except in full-auto mode.
+   */
+  #scoped(subject: Subject, verdict: PermissionVerdict): PermissionVerdict {
+    const { resolved, access } = subject;
+    if (
+      this.#scope === undefined ||
+      resolved === undefined ||
+      this.#mode === 'full-auto' ||
+      this.#scope.contains(resolved, access ?? 'write')
+    ) {
+      return verdict;
+    }
+    const where = access === 'read' ? 'the workspace and every read root' : 'the workspace';
+    const shown = resolved.real[0] ?? resolved.absolute[0]!;
+    const also = shown === resolved.written ? '' : ` (${shown})`;
+    return {
+      decision: 'ask',
+      reason: `${access === 'read' ? 'read of' : 'write to'} \`${resolved.written}\`${also} is outside ${where}`,
+      source: 'scope',
+    };
+  }
+
+  /** One segment's verdict once no deny rule matched it (docs/permissions.md, "Commands"). */
+  #decideSegment(
+    tool: Tool,
+    segment: CommandSegment,
+    generic: CompiledRule | undefined,
+    restrictive: boolean,
+  ): PermissionVerdict {
+    let best: CompiledRule | undefined;
+    for (const compiled of this.#rules) {
+      if (compiled.specifier !== 'pattern' || !this.#applies(compiled, tool)) continue;
+      const { action } = compiled.rule;
+      if (action === 'ask') {
+        if (segmentMatches(compiled.matchesValue!, compiled.firstWord!, segment)) {
+          best = compiled;
+          break;
+        }
+      } else if (
+        action === 'allow' &&
+        best === undefined &&
+        segmentAllowed(compiled.matchesValue!, segment)
+      ) {
+        best = compiled;
+      }
+    }
+    if (best !== undefined) return withSegment(best.verdict, segment);
+    const quoted = quoteSegment(segment);
+    if (isDynamic(segment)) {
+      if (this.#mode === 'full-auto' && !restrictive && generic?.rule.action !== 'ask') {
+        return withSegment(FALLBACK.fullAuto, segment);
+      }
+      const why = segment.opaque ?? 'its arguments are only known when it runs';
+      return {
+        decision: 'ask',
+        reason: `segment ${quoted} cannot be judged by rules: ${why}`,
+        source: 'mode',
+        segment,
+      };
+    }
+    if (segment.readOnly && generic?.rule.action !== 'ask') {
+      return {
+        decision: 'allow',
+        reason: `segment ${quoted} is read-only`,
+        source: 'mode',
+        segment,
+      };
+    }
+    const base = generic !== undefined ? generic.verdict : this.#fallback(tool);
+    if (base.decision === 'allow') return withSegment(base, segment);
+    return withSegment(
+      base,
+      segment,
+      `segment ${quoted} is not allowed by any rule (${base.reason})`,
+    );
   }
 
   #fallback(tool: Tool): PermissionVerdict {

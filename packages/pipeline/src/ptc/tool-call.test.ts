@@ -313,7 +313,8 @@ describe('ToolCall', () => {
       prompted = resolve;
     });
     const { call } = setup({
-      rules: [{ tool: 'Read', path: '**/b.txt', action: 'ask' }],
+      // Absolute: a relative pattern never reaches outside the working directory.
+      rules: [{ tool: 'Read', path: join(root, '**/b.txt'), action: 'ask' }],
       asker: () =>
         new Promise((resolve) => {
           answer = resolve;

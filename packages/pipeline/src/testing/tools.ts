@@ -63,3 +63,29 @@ export const bashTool = defineTool({
   permission: { pattern: (args) => args.command },
   handler: (args) => `ran ${args.command}`,
 });
+
+/** A shell tool whose command arrives as ready-made segments (`segments`), like Bash's analyzer gives. */
+export const shellTool = defineTool({
+  name: 'Shell',
+  description: 'Runs a shell command given with its analysed segments.',
+  args: z.object({
+    command: z.string(),
+    segments: z.array(
+      z.object({
+        text: z.string(),
+        name: z.string().nullable(),
+        argv: z.array(z.string()).nullable(),
+        command: z.string().nullable(),
+        readOnly: z.boolean(),
+        opaque: z.string().optional(),
+        via: z.array(z.string()),
+      }),
+    ),
+  }),
+  permission: {
+    pattern: (args) => args.command,
+    commands: (args) => args.segments,
+    shell: true,
+  },
+  handler: (args) => `ran ${args.command}`,
+});

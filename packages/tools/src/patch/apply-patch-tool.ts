@@ -143,7 +143,7 @@ export function createApplyPatchTool(options: ApplyPatchOptions): Tool {
     args: z.object({
       patch: z.string().describe('The patch text, from *** Begin Patch to *** End Patch.'),
     }),
-    permission: { paths: (args) => pathsOfPatch(args.patch) },
+    permission: { paths: (args) => pathsOfPatch(args.patch), planAware: true },
     handler: async (args, context): Promise<Envelope> => {
       if (args.patch.trim() === '') return failed('Parameter patch is required');
       const parsed = parsePatch(args.patch);

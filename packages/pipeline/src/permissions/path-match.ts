@@ -1,0 +1,77 @@
+import type { CompiledRule } from './compile-rule.js';
+import type { PermissionFileSystem } from './file-system.js';
+import { compileGlob } from './glob.js';
+import type { ResolvedPath } from './resolved-path.js';
+
+function matchesAny(pattern: RegExp, forms: readonly string[]): boolean {
+  for (const form of forms) if (pattern.test(form)) return true;
+  return false;
+}
+
+// Globs below a prefix directory's real path, by `real\0rest`; links rarely change, so few entries.
+const belowReal = new Map<string, RegExp>();
+
+function globBelow(directory: string, rest: string): RegExp {
+  const key = `${directory}\0${rest}`;
+  let glob = belowReal.get(key);
+  if (glob === undefined) {
+    if (belowReal.size > 1024) belowReal.clear();
+    glob = compileGlob(`${directory === '/' ? '' : directory}/${rest}`);
+    belowReal.set(key, glob);
+  }
+  return glob;
+}
+
+/**
+ * Whether a path deny rule holds for the path, liberally: its glob against the path as
+ * written and every relative and absolute form (a `~` glob also anchored at the home
+ * directory); and, with a filesystem, against other names of the file: a literal rule's
+ * file by real path (symbolic links on either side) or by device and inode (hard links),
+ * a glob rule's leading directory by its real path.
+ */
+export function pathDenied(
+  compiled: CompiledRule,
+  path: ResolvedPath,
+  fs: PermissionFileSystem | undefined,
+): boolean {
+  if (matchesAny(compiled.matchesValue!, path.deny)) return true;
+  if (path.address) return false;
+  if (compiled.absoluteGlob !== undefined && matchesAny(compiled.absoluteGlob, path.absolute))
+    return true;
+  if (fs === undefined || path.real.length === 0) return false;
+  const { literal, prefix } = compiled;
+  if (literal !== undefined) {
+    const real = fs.realpath(literal);
+    if (real === undefined) return false;
+    if (path.real.includes(real)) return true;
+    const identity = fs.identity(real);
+    if (identity === undefined) return false;
+    for (const form of path.real) if (fs.identity(form) === identity) return true;
+    return false;
+  }
+  if (prefix !== undefined) {
+    const real = fs.realpath(prefix.directory);
+    if (real !== undefined && real !== prefix.directory) {
+      return matchesAny(globBelow(real, prefix.rest), path.real);
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether an allow or ask path rule judges the path: an address glob meets addresses as
+ * written; a relative glob meets only paths whose every form lies in the workspace, by
+ * their relative forms; an absolute or `~` glob meets the absolute forms.
+ */
+export function pathJudged(compiled: CompiledRule, path: ResolvedPath): boolean {
+  if (path.address) return compiled.matchesValue!.test(path.written);
+  switch (compiled.pathKind) {
+    case 'relative':
+      return path.inside && matchesAny(compiled.matchesValue!, path.relative);
+    case 'absolute':
+    case 'home':
+      return matchesAny(compiled.absoluteGlob ?? compiled.matchesValue!, path.absolute);
+    default:
+      return false;
+  }
+}

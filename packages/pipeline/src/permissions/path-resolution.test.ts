@@ -1,0 +1,153 @@
+import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodePermissionFileSystem } from '../node/permission-file-system.js';
+import { readTool, writeTool } from '../testing/tools.js';
+import type { Tool } from '../tool-types.js';
+import { PermissionPolicy } from './policy.js';
+import type { PermissionDecision, PermissionRule } from './types.js';
+
+let root: string;
+let ws: string;
+let home: string;
+
+beforeAll(async () => {
+  root = await realpath(await mkdtemp(join(tmpdir(), 'policy-paths-')));
+  ws = join(root, 'ws');
+  home = join(root, 'home', 'u');
+  await mkdir(join(home, '.ssh'), { recursive: true });
+  await mkdir(join(ws, 'src'), { recursive: true });
+  await writeFile(join(home, '.ssh', 'id_rsa'), 'key');
+  await writeFile(join(ws, 'secret.txt'), 'secret');
+  await writeFile(join(ws, 'src', 'a.txt'), 'a');
+  await symlink(join(home, '.ssh'), join(ws, 'link-to-ssh'));
+  await symlink(join(ws, 'secret.txt'), join(ws, 'alias'));
+  await symlink('/etc', join(ws, 'etc-link'));
+  await link(join(home, '.ssh', 'id_rsa'), join(ws, 'hard-key'));
+  await link(join(ws, 'secret.txt'), join(ws, 'src', 'hard-secret'));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+function decide(rules: PermissionRule[], tool: Tool, path: string): PermissionDecision {
+  const policy = new PermissionPolicy(
+    rules,
+    'ask',
+    { workingDirectory: ws, homeDirectory: home, workspace: ws },
+    { fileSystem: nodePermissionFileSystem },
+  );
+  const access = tool.readOnly ? 'read' : 'write';
+  return policy.decide(tool, {
+    paths: [{ path, access }],
+    pattern: undefined,
+    domain: undefined,
+    name: undefined,
+  }).decision;
+}
+
+const decisions = (rules: PermissionRule[], tool: Tool, paths: string[]) =>
+  Object.fromEntries(paths.map((path) => [path, decide(rules, tool, path)]));
+
+describe('canonical path facts against the real filesystem', () => {
+  it('denies every name of a file under a `~` glob deny, links included', () => {
+    const spellings = [
+      '~/.ssh/id_rsa',
+      () => join(home, '.ssh', 'id_rsa'),
+      './link-to-ssh/id_rsa',
+      'link-to-ssh/../link-to-ssh/id_rsa',
+      '../home/u/.ssh/id_rsa',
+      '~/../u/.ssh/id_rsa',
+      () => join(ws, 'link-to-ssh', 'id_rsa'),
+      'link-to-ssh/not-yet/../id_rsa',
+    ].map((spelling) => (typeof spelling === 'function' ? spelling() : spelling));
+    const rules: PermissionRule[] = [
+      { path: '~/.ssh/**', action: 'deny' },
+      { tool: 'Read', action: 'allow' },
+    ];
+    expect(decisions(rules, readTool, spellings)).toEqual(
+      Object.fromEntries(spellings.map((path) => [path, 'deny'])),
+    );
+  });
+
+  it('follows a literal deny to hard links and symbolic links on either side', () => {
+    const allowRead: PermissionRule = { tool: 'Read', action: 'allow' };
+    expect([
+      decide([{ path: '~/.ssh/id_rsa', action: 'deny' }, allowRead], readTool, 'hard-key'),
+      decide([{ path: 'secret.txt', action: 'deny' }, allowRead], readTool, 'alias'),
+      decide([{ path: 'secret.txt', action: 'deny' }, allowRead], readTool, 'src/hard-secret'),
+      decide([{ path: 'alias', action: 'deny' }, allowRead], readTool, 'secret.txt'),
+      decide([{ path: 'secret.txt', action: 'deny' }, allowRead], readTool, 'src/a.txt'),
+    ]).toEqual(['deny', 'deny', 'deny', 'deny', 'allow']);
+  });
+
+  it('documents the limit: a glob deny does not follow hard links', () => {
+    const rules: PermissionRule[] = [
+      { path: '~/.ssh/**', action: 'deny' },
+      { tool: 'Read', action: 'allow' },
+    ];
+    expect(decide(rules, readTool, 'hard-key')).toBe('allow');
+  });
+
+  it('never lets a relative allow pattern reach outside the workspace', () => {
+    const rules: PermissionRule[] = [{ tool: 'Write', path: '**', action: 'allow' }];
+    const paths = [
+      'src/a.txt',
+      'new/file.txt',
+      () => join(ws, 'src', 'a.txt'),
+      '/tmp/x',
+      '../x',
+      '~/x',
+      '~/../../ws/src/a.txt',
+      'etc-link/passwd',
+      'link-to-ssh/authorized_keys',
+      'src/../../x',
+    ].map((path) => (typeof path === 'function' ? path() : path));
+    expect(decisions(rules, writeTool, paths)).toEqual({
+      'src/a.txt': 'allow',
+      'new/file.txt': 'allow',
+      [join(ws, 'src', 'a.txt')]: 'allow',
+      '/tmp/x': 'ask',
+      '../x': 'ask',
+      '~/x': 'ask',
+      '~/../../ws/src/a.txt': 'allow',
+      'etc-link/passwd': 'ask',
+      'link-to-ssh/authorized_keys': 'ask',
+      'src/../../x': 'ask',
+    });
+  });
+
+  it('lets absolute and `~` allow patterns reach outside, judged on resolved forms', () => {
+    const rules: PermissionRule[] = [
+      { tool: 'Write', path: '~/notes/**', action: 'allow' },
+      { tool: 'Write', path: '/etc/hosts', action: 'allow' },
+    ];
+    expect(
+      decisions(rules, writeTool, ['~/notes/a.md', `${home}/notes/b.md`, 'etc-link/hosts', '~/x']),
+    ).toEqual({
+      '~/notes/a.md': 'allow',
+      [`${home}/notes/b.md`]: 'allow',
+      'etc-link/hosts': 'allow',
+      '~/x': 'ask',
+    });
+  });
+
+  it('keeps a relative ask pattern inside the workspace and a deny pattern liberal', () => {
+    const policy = (rules: PermissionRule[]) =>
+      new PermissionPolicy(
+        rules,
+        'full-auto',
+        { workingDirectory: ws, homeDirectory: home, workspace: ws },
+        { fileSystem: nodePermissionFileSystem },
+      );
+    const facts = {
+      paths: [{ path: '/tmp/a.md', access: 'write' as const }],
+      pattern: undefined,
+      domain: undefined,
+      name: undefined,
+    };
+    expect([
+      policy([{ tool: 'Write', path: '**/*.md', action: 'ask' }]).decide(writeTool, facts),
+      policy([{ path: '**/*.md', action: 'deny' }]).decide(writeTool, facts).decision,
+    ]).toEqual([{ decision: 'allow', reason: 'full-auto mode', source: 'mode' }, 'deny']);
+  });
+});
