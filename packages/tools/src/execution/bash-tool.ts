@@ -1,5 +1,6 @@
 import { formatBashResult } from '@toolcall/exec';
 import { defineTool, type Tool, z } from '@toolcall/pipeline';
+import { commandSegmentsOf } from './command-segments.js';
 import { type EscalationArgs, escalationPaths, escalationShape } from './escalation.js';
 import {
   failureEnvelope,
@@ -55,6 +56,9 @@ export function createBashTool(options: NormalizedExecutionOptions): Tool<BashAr
     }),
     permission: {
       pattern: (args) => args.command,
+      // Rules are judged per simple command the source would run, `Bash(…)` rules included.
+      commands: (args) => commandSegmentsOf(manager, args.command),
+      shell: true,
       paths: (args) => escalationPaths(args),
     },
     renderer: bashRenderer,

@@ -1,6 +1,7 @@
 import { formatBashResult } from '@toolcall/exec';
 import { defineTool, type Tool, z } from '@toolcall/pipeline';
 import { escalationOf } from './bash-tool.js';
+import { commandSegmentsOf } from './command-segments.js';
 import { type EscalationArgs, escalationPaths, escalationShape } from './escalation.js';
 import { failureEnvelope, type NormalizedExecutionOptions, toHandlerEnvelope } from './options.js';
 import { monitorRenderer } from './renderers.js';
@@ -50,6 +51,9 @@ export function createMonitorTool(options: NormalizedExecutionOptions): Tool<Mon
     }),
     permission: {
       pattern: (args) => args.command,
+      // Rules are judged per simple command the source would run, `Bash(…)` rules included.
+      commands: (args) => commandSegmentsOf(manager, args.command),
+      shell: true,
       paths: (args) => escalationPaths(args),
     },
     renderer: monitorRenderer,
