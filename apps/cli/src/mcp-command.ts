@@ -14,7 +14,7 @@ import {
   type UpstreamSpec,
 } from './mcp-upstream.js';
 import { workspaceProblem } from './session.js';
-import { setUp } from './setup.js';
+import { setUp, trustCommandFor } from './setup.js';
 
 /** `toolcall mcp [--upstream NAME=COMMAND …]`: serves the tool set over MCP on stdio. */
 export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -32,11 +32,14 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     io.stderr.write(`toolcall mcp: ${problem}\n`);
     return 2;
   }
-  const config = await loadConfig(workspace, io.env ?? process.env);
+  const config = await loadConfig(workspace, io.env ?? process.env, {
+    trustCommand: trustCommandFor(values.workspace, workspace),
+  });
   if (!config.success) {
     io.stderr.write(`toolcall mcp: ${config.error}\n`);
     return 2;
   }
+  for (const warning of config.warnings) io.stderr.write(`toolcall mcp: ${warning}\n`);
   const specs: UpstreamSpec[] = Object.entries(config.value.upstreams ?? {}).map(
     ([name, entry]) => ({
       name,

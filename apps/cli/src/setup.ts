@@ -42,8 +42,11 @@ export async function setUp(
   const env = io.env ?? process.env;
   let config = extra.config;
   if (config === undefined) {
-    const loaded = await loadConfig(workspace, env);
+    const loaded = await loadConfig(workspace, env, {
+      trustCommand: trustCommandFor(values.workspace, workspace),
+    });
     if (!loaded.success) return loaded;
+    for (const warning of loaded.warnings) io.stderr.write(`toolcall: ${warning}\n`);
     config = loaded.value;
   }
   const sandbox = values.sandbox ?? config.sandbox ?? 'best-effort';
@@ -129,6 +132,11 @@ export async function setUp(
       },
     },
   };
+}
+
+/** The command that trusts the workspace's config: `toolcall trust`, with `-C DIR` when given. */
+export function trustCommandFor(flag: string | undefined, workspace: string): string {
+  return flag === undefined ? 'toolcall trust' : `toolcall trust -C ${JSON.stringify(workspace)}`;
 }
 
 /** The directories of `paths` that do not exist yet. */
