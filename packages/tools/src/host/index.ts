@@ -1,4 +1,13 @@
 export {
+  createLineReader,
+  DEFAULT_MAX_LINE_BYTES,
+  describeBytes,
+  type LineReader,
+  type LineReaderOptions,
+  type OversizedLine,
+  sniffRequestId,
+} from './line-reader.js';
+export {
   type HostPermissionMode,
   type HostSandboxMode,
   limitNarrows,
