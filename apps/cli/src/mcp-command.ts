@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { registerHostCleanup } from '@toolcall/tools';
 import { commonOptions } from './common-options.js';
 import { loadConfig } from './config.js';
 import type { CliIo } from './io.js';
@@ -57,12 +58,16 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     specs.push(spec);
   }
   const upstreams: Upstream[] = [];
+  // A signal stops the upstream servers too, not only the tool set's processes.
+  const upstreamCleanup = registerHostCleanup(async () => {
+    await Promise.all(upstreams.map((upstream) => upstream.close()));
+  });
   for (const spec of specs) {
     try {
       upstreams.push(await connectUpstream(spec, workspace));
     } catch (error) {
       io.stderr.write(`toolcall mcp: upstream ${spec.name}: ${(error as Error).message}\n`);
-      await Promise.all(upstreams.map((upstream) => upstream.close()));
+      await upstreamCleanup.close();
       // A `composable` name the server does not list is a configuration error, like a bad file.
       return error instanceof UpstreamConfigError ? 2 : 1;
     }
@@ -78,7 +83,7 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
   });
   if (!setup.success) {
     io.stderr.write(`toolcall mcp: ${setup.error}\n`);
-    await Promise.all(upstreams.map((upstream) => upstream.close()));
+    await upstreamCleanup.close();
     return 2;
   }
   const { pipeline, native, media } = setup.value;
@@ -115,7 +120,7 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
   input.off('end', stop);
   input.off('close', stop);
   await setup.value.close();
-  await Promise.all(upstreams.map((upstream) => upstream.close()));
+  await upstreamCleanup.close();
   return 0;
 }
 

@@ -1,6 +1,7 @@
 import { readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { PermissionAsker, PermissionRule, Tool } from '@toolcall/pipeline';
+import { registerHostCleanup } from '@toolcall/tools';
 import { createAsker } from './asker.js';
 import type { CommonValues } from './common-options.js';
 import { type Config, loadConfig } from './config.js';
@@ -105,6 +106,14 @@ export async function setUp(
     ...(extra.tools ? { extraTools: extra.tools } : {}),
     ...(extra.composable ? { composable: extra.composable } : {}),
   });
+  // Closed by the command when it ends, or by the signal handler when a signal ends it first:
+  // either way every process of the tool set is stopped once.
+  const cleanup = registerHostCleanup(async () => {
+    await toolSet.close();
+    // A session nobody named is kept for what its calls stored, not for its telemetry.
+    if (values.session === undefined) await dropLoneLog(session.value.directory);
+    await removeIfEmpty(fresh);
+  });
   // A resumed session: scripts a killed process left running are shown as interrupted.
   if (values.session !== undefined && !fresh.includes(session.value.directory)) {
     try {
@@ -124,12 +133,7 @@ export async function setUp(
       session: session.value,
       media,
       ...toolSet,
-      close: async () => {
-        await toolSet.close();
-        // A session nobody named is kept for what its calls stored, not for its telemetry.
-        if (values.session === undefined) await dropLoneLog(session.value.directory);
-        await removeIfEmpty(fresh);
-      },
+      close: cleanup.close,
     },
   };
 }

@@ -1,4 +1,13 @@
 export {
+  HOST_SIGNALS,
+  type HostSignal,
+  type HostSignalOptions,
+  handleHostSignals,
+  registerHostCleanup,
+  runHostCleanups,
+  signalExitCode,
+} from './host-signals.js';
+export {
   createLineReader,
   DEFAULT_MAX_LINE_BYTES,
   describeBytes,
