@@ -104,6 +104,23 @@ describe('toolcall run ended by a signal (--sandbox off)', () => {
     }
   }
 
+  it.each([['(sleep 300 &)'], ['setsid sleep 300'], ['sleep 300 & disown']])(
+    'refuses %s before anything runs: the Bash tool starts no background of its own',
+    async (command) => {
+      const call = start([
+        'call',
+        'Bash',
+        `command=${command}`,
+        'description=x',
+        '--yes',
+        '--sandbox',
+        'off',
+      ]);
+      expect(await call.exited).toBe(1);
+      expect(call.stderr()).toContain('Shell-native background execution is not supported');
+    },
+  );
+
   // Unconfined, a process that leaves the process group (setsid) after its parent has died is
   // found by nothing: the exec manager tracks descendants while their parents live. It needs a
   // PID namespace or a subreaper for unconfined commands.
