@@ -28,7 +28,13 @@ function copyDocs(): void {
 
 export default defineConfig({
   // The navigation parse worker runs as a file of its own, beside the bundle that starts it.
-  entry: { index: 'src/index.ts', 'navigation-worker': 'src/navigation/split/parse-worker.ts' },
+  // `host-signals` is a subpath of its own: a host's entry installs its signal handlers at
+  // start without loading the tools.
+  entry: {
+    index: 'src/index.ts',
+    'navigation-worker': 'src/navigation/split/parse-worker.ts',
+    'host-signals': 'src/host/host-signals.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

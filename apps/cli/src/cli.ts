@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { handleHostSignals } from '@toolcall/tools/host-signals';
 import { loadCachedBundle } from './compile-cache.js';
 import type * as Commands from './main.js';
 
@@ -20,17 +21,28 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// Ctrl-C cancels the running call (its processes are stopped); a second one exits at once.
+// Ctrl-C, SIGTERM or SIGHUP cancels the running call and ends the command (the MCP server
+// closes); then every process its tool sets started is stopped, and the exit code is 128 plus
+// the signal's number. A second signal exits at once.
 const controller = new AbortController();
-process.once('SIGINT', () => {
-  controller.abort();
-  process.once('SIGINT', () => process.exit(130));
+let ended: () => void = () => {};
+const commandEnded = new Promise<void>((resolve) => {
+  ended = resolve;
+});
+const signals = handleHostSignals({
+  onSignal: () => controller.abort(),
+  ended: () => commandEnded,
 });
 
-process.exitCode = await bundle.exports.main(process.argv.slice(2), {
+const code = await bundle.exports.main(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
   signal: controller.signal,
 });
-bundle.saveCache();
+ended();
+// Ended by a signal: the handler exits once the cleanups have run.
+if (signals.received() === undefined) {
+  process.exitCode = code;
+  bundle.saveCache();
+}

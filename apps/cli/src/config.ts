@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Limits } from '@toolcall/interpreter';
+import { isConfigTrusted } from '@toolcall/tools';
 import { z } from 'zod';
 import { parseRule } from './rules.js';
+import { ignoredLine, narrowUntrusted } from './untrusted-config.js';
 
 /** A permission rule as `--allow` takes it, checked where it is written. */
 const rule = z.string().superRefine((text, context) => {
@@ -93,8 +95,18 @@ export const configSchema = z
 /** A validated configuration. */
 export type Config = z.infer<typeof configSchema>;
 
-/** A configuration that failed to load, naming the file, the JSON path and the expected shape. */
-export type ConfigResult = { success: true; value: Config } | { success: false; error: string };
+/**
+ * A loaded configuration (with the file's text, when there was a file), or why it failed to
+ * load, naming the file, the JSON path and the expected shape.
+ */
+export type ConfigResult =
+  | { success: true; value: Config; content?: string }
+  | { success: false; error: string };
+
+/** The merged configuration and the one-line warnings about settings an untrusted file made. */
+export type LoadedConfig =
+  | { success: true; value: Config; warnings: string[] }
+  | { success: false; error: string };
 
 /** The user configuration file: `$XDG_CONFIG_HOME/toolcall/config.json`. */
 export function userConfigPath(env: NodeJS.ProcessEnv): string {
@@ -118,7 +130,7 @@ export async function loadConfigFile(file: string): Promise<ConfigResult> {
     return { success: false, error: `${file}: not JSON (${(error as Error).message})` };
   }
   const parsed = configSchema.safeParse(json, { reportInput: true });
-  if (parsed.success) return { success: true, value: parsed.data };
+  if (parsed.success) return { success: true, value: parsed.data, content: text };
   return {
     success: false,
     error: parsed.error.issues
@@ -221,18 +233,42 @@ function shapeAt(path: readonly PropertyKey[]): string | undefined {
   }
   return undefined;
 }
+/** The workspace's own config file. */
+export function workspaceConfigPath(workspace: string): string {
+  return join(workspace, '.toolcall', 'config.json');
+}
+
 /**
  * Loads the user file then the workspace file; workspace rules come after, and the workspace's
  * sandbox, `telemetry` and each of its `toolCall` settings win (each budget of `toolCall.limits`
- * on its own).
+ * on its own). A workspace file the user has not trusted (`toolcall trust`) only narrows: what
+ * it cannot set is left out, each with a warning naming it and `trustCommand`.
  */
-export async function loadConfig(workspace: string, env: NodeJS.ProcessEnv): Promise<ConfigResult> {
+export async function loadConfig(
+  workspace: string,
+  env: NodeJS.ProcessEnv,
+  { trustCommand = 'toolcall trust' }: { trustCommand?: string } = {},
+): Promise<LoadedConfig> {
   const user = await loadConfigFile(userConfigPath(env));
   if (!user.success) return user;
-  const local = await loadConfigFile(join(workspace, '.toolcall', 'config.json'));
+  const file = workspaceConfigPath(workspace);
+  const local = await loadConfigFile(file);
   if (!local.success) return local;
+  const warnings: string[] = [];
+  let b = local.value;
+  if (local.content !== undefined) {
+    const trusted = await isConfigTrusted({ file, content: local.content, environment: env });
+    // A trust store that cannot be read trusts nothing; say why once.
+    if (!trusted.success) warnings.push(`${trusted.error.message}; no workspace config is trusted`);
+    if (!(trusted.success && trusted.value)) {
+      const narrowed = narrowUntrusted(user.value, local.value);
+      b = narrowed.config;
+      for (const setting of narrowed.ignored) {
+        warnings.push(ignoredLine(setting, file, trustCommand));
+      }
+    }
+  }
   const a = user.value;
-  const b = local.value;
   const list = (key: 'allow' | 'deny' | 'ask') => [
     ...(a.permissions?.[key] ?? []),
     ...(b.permissions?.[key] ?? []),
@@ -248,6 +284,7 @@ export async function loadConfig(workspace: string, env: NodeJS.ProcessEnv): Pro
   const telemetry = b.telemetry ?? a.telemetry;
   return {
     success: true,
+    warnings,
     value: {
       permissions: {
         allow: list('allow'),

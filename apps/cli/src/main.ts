@@ -20,6 +20,9 @@ Commands:
   bridge [--tools-module FILE]
                        serve the Emacs bridge protocol on stdio (runs apps/emacs)
   sessions [prune]     list sessions, or prune them (--keep N, --older-than DAYS)
+  trust [--revoke | --list]
+                       trust the workspace's .toolcall/config.json as it is now:
+                       until then it can only narrow (deny and ask rules, lower limits)
   help                 show this help
 
 ${commonUsage}
@@ -38,6 +41,7 @@ const commands: Record<string, () => Promise<Command>> = {
   repl: async () => (await import('./repl-command.js')).replCommand,
   sessions: async () => (await import('./sessions-command.js')).sessionsCommand,
   bridge: async () => (await import('./bridge-command.js')).bridgeCommand,
+  trust: async () => (await import('./trust-command.js')).trustCommand,
 };
 
 /** Runs the toolcall command line and resolves to the process exit code. */

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { registerHostCleanup } from '@toolcall/tools';
 import { commonOptions } from './common-options.js';
 import { loadConfig } from './config.js';
 import type { CliIo } from './io.js';
@@ -14,7 +15,7 @@ import {
   type UpstreamSpec,
 } from './mcp-upstream.js';
 import { workspaceProblem } from './session.js';
-import { setUp } from './setup.js';
+import { setUp, trustCommandFor } from './setup.js';
 
 /** `toolcall mcp [--upstream NAME=COMMAND …]`: serves the tool set over MCP on stdio. */
 export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -32,11 +33,14 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     io.stderr.write(`toolcall mcp: ${problem}\n`);
     return 2;
   }
-  const config = await loadConfig(workspace, io.env ?? process.env);
+  const config = await loadConfig(workspace, io.env ?? process.env, {
+    trustCommand: trustCommandFor(values.workspace, workspace),
+  });
   if (!config.success) {
     io.stderr.write(`toolcall mcp: ${config.error}\n`);
     return 2;
   }
+  for (const warning of config.warnings) io.stderr.write(`toolcall mcp: ${warning}\n`);
   const specs: UpstreamSpec[] = Object.entries(config.value.upstreams ?? {}).map(
     ([name, entry]) => ({
       name,
@@ -54,12 +58,16 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     specs.push(spec);
   }
   const upstreams: Upstream[] = [];
+  // A signal stops the upstream servers too, not only the tool set's processes.
+  const upstreamCleanup = registerHostCleanup(async () => {
+    await Promise.all(upstreams.map((upstream) => upstream.close()));
+  });
   for (const spec of specs) {
     try {
       upstreams.push(await connectUpstream(spec, workspace));
     } catch (error) {
       io.stderr.write(`toolcall mcp: upstream ${spec.name}: ${(error as Error).message}\n`);
-      await Promise.all(upstreams.map((upstream) => upstream.close()));
+      await upstreamCleanup.close();
       // A `composable` name the server does not list is a configuration error, like a bad file.
       return error instanceof UpstreamConfigError ? 2 : 1;
     }
@@ -75,7 +83,7 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
   });
   if (!setup.success) {
     io.stderr.write(`toolcall mcp: ${setup.error}\n`);
-    await Promise.all(upstreams.map((upstream) => upstream.close()));
+    await upstreamCleanup.close();
     return 2;
   }
   const { pipeline, native, media } = setup.value;
@@ -112,7 +120,7 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
   input.off('end', stop);
   input.off('close', stop);
   await setup.value.close();
-  await Promise.all(upstreams.map((upstream) => upstream.close()));
+  await upstreamCleanup.close();
   return 0;
 }
 

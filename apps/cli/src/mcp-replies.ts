@@ -1,6 +1,3 @@
-import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type {
   Transport,
   TransportSendOptions,
@@ -14,26 +11,7 @@ import {
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 
-/**
- * A stdio transport whose `send` resolves once the message has been written out, and rejects
- * when it cannot be. The SDK's resolves as soon as the stream has taken the message, before
- * it is written, and waits for a `drain` that never comes once the stream has failed.
- */
-export class WrittenStdioTransport extends StdioServerTransport {
-  readonly #output: Writable;
-
-  constructor(input: Readable, output: Writable) {
-    super(input, output);
-    this.#output = output;
-  }
-
-  override send(message: JSONRPCMessage): Promise<void> {
-    // The callback runs once this chunk (and the ones before it) is flushed, or with the error.
-    return new Promise((resolve, reject) => {
-      this.#output.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
-    });
-  }
-}
+export { WrittenStdioTransport } from './mcp-stdio.js';
 
 /** A request the server is handling, as the reply watch knows it. */
 interface Handled {

@@ -1,14 +1,23 @@
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isConfigTrusted, trustConfigFile } from '@toolcall/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSessionMedia } from './media-sink.js';
-import { formatRule } from './persist-rule.js';
+import { createRulePersister, formatRule } from './persist-rule.js';
 import { buildToolSet } from './tool-set.js';
 
 let root: string;
+let savedXdg: string | undefined;
 beforeEach(async () => {
   root = await realpath(await mkdtemp(join(tmpdir(), 'toolcall-cli-rule-')));
+  // The trust store of these tests is theirs, never the user's.
+  savedXdg = process.env.XDG_CONFIG_HOME;
+  process.env.XDG_CONFIG_HOME = join(root, '.xdg');
+});
+afterEach(() => {
+  if (savedXdg === undefined) delete process.env.XDG_CONFIG_HOME;
+  else process.env.XDG_CONFIG_HOME = savedXdg;
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
@@ -72,5 +81,46 @@ describe('buildToolSet', () => {
     await set.close();
     expect(outcome.status).toBe('success');
     await expect(config()).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('createRulePersister', () => {
+  const file = () => join(root, '.toolcall', 'config.json');
+  const environment = () => ({ XDG_CONFIG_HOME: join(root, 'user-config') });
+  const trusted = async () => {
+    const content = await readFile(file(), 'utf8');
+    const result = await isConfigTrusted({ file: file(), content, environment: environment() });
+    return result.success && result.value;
+  };
+  const rule = { tool: 'Read', path: 'a.txt', action: 'allow' } as const;
+
+  it('keeps a trusted file trusted with the rule it appended', async () => {
+    await mkdir(join(root, '.toolcall'));
+    await writeFile(file(), '{"permissions":{"mode":"edits"}}\n');
+    await trustConfigFile({ file: file(), environment: environment() });
+    const persister = createRulePersister(file(), environment());
+    persister.add(rule);
+    await persister.flush();
+    expect(await config()).toEqual({ permissions: { mode: 'edits', allow: ['Read(path:a.txt)'] } });
+    expect(await trusted()).toBe(true);
+  });
+
+  it('trusts a file it creates', async () => {
+    const persister = createRulePersister(file(), environment());
+    persister.add(rule);
+    await persister.flush();
+    expect(await trusted()).toBe(true);
+  });
+
+  it('leaves an untrusted file untrusted: the answer never trusts what a tool wrote', async () => {
+    await mkdir(join(root, '.toolcall'));
+    await writeFile(file(), '{"permissions":{"mode":"full-auto"}}\n');
+    const persister = createRulePersister(file(), environment());
+    persister.add(rule);
+    await persister.flush();
+    expect(await config()).toEqual({
+      permissions: { mode: 'full-auto', allow: ['Read(path:a.txt)'] },
+    });
+    expect(await trusted()).toBe(false);
   });
 });

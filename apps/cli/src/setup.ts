@@ -1,6 +1,7 @@
 import { readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { PermissionAsker, PermissionRule, Tool } from '@toolcall/pipeline';
+import { registerHostCleanup } from '@toolcall/tools';
 import { createAsker } from './asker.js';
 import type { CommonValues } from './common-options.js';
 import { type Config, loadConfig } from './config.js';
@@ -42,8 +43,11 @@ export async function setUp(
   const env = io.env ?? process.env;
   let config = extra.config;
   if (config === undefined) {
-    const loaded = await loadConfig(workspace, env);
+    const loaded = await loadConfig(workspace, env, {
+      trustCommand: trustCommandFor(values.workspace, workspace),
+    });
     if (!loaded.success) return loaded;
+    for (const warning of loaded.warnings) io.stderr.write(`toolcall: ${warning}\n`);
     config = loaded.value;
   }
   const sandbox = values.sandbox ?? config.sandbox ?? 'best-effort';
@@ -102,6 +106,14 @@ export async function setUp(
     ...(extra.tools ? { extraTools: extra.tools } : {}),
     ...(extra.composable ? { composable: extra.composable } : {}),
   });
+  // Closed by the command when it ends, or by the signal handler when a signal ends it first:
+  // either way every process of the tool set is stopped once.
+  const cleanup = registerHostCleanup(async () => {
+    await toolSet.close();
+    // A session nobody named is kept for what its calls stored, not for its telemetry.
+    if (values.session === undefined) await dropLoneLog(session.value.directory);
+    await removeIfEmpty(fresh);
+  });
   // A resumed session: scripts a killed process left running are shown as interrupted.
   if (values.session !== undefined && !fresh.includes(session.value.directory)) {
     try {
@@ -121,14 +133,14 @@ export async function setUp(
       session: session.value,
       media,
       ...toolSet,
-      close: async () => {
-        await toolSet.close();
-        // A session nobody named is kept for what its calls stored, not for its telemetry.
-        if (values.session === undefined) await dropLoneLog(session.value.directory);
-        await removeIfEmpty(fresh);
-      },
+      close: cleanup.close,
     },
   };
+}
+
+/** The command that trusts the workspace's config: `toolcall trust`, with `-C DIR` when given. */
+export function trustCommandFor(flag: string | undefined, workspace: string): string {
+  return flag === undefined ? 'toolcall trust' : `toolcall trust -C ${JSON.stringify(workspace)}`;
 }
 
 /** The directories of `paths` that do not exist yet. */

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { trustConfigFile } from '@toolcall/tools';
 
 /** The built binary. */
 export const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
@@ -93,4 +94,16 @@ export function checkpointsIn(directory: string): Checkpoint[] {
 /** Resolves once `check` holds, looking again whenever the directory may have changed. */
 export async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/**
+ * Trusts `dir`'s `.toolcall/config.json` as it is now, in the trust store of the private user
+ * config directory `toolcall()` gives the command (`dir/.xdg`).
+ */
+export async function trustWorkspace(dir: string): Promise<void> {
+  const trusted = await trustConfigFile({
+    file: join(dir, '.toolcall', 'config.json'),
+    environment: { XDG_CONFIG_HOME: join(dir, '.xdg') },
+  });
+  if (!trusted.success) throw trusted.error;
 }

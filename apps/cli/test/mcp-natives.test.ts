@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, tempDir, until } from './helpers.js';
+import { bin, tempDir, trustWorkspace, until } from './helpers.js';
 
 const upstream = fileURLToPath(new URL('./fixtures/upstream-server.mjs', import.meta.url));
 const PNG =
@@ -25,7 +25,9 @@ const executionOf = (result: Result) => {
   return id!;
 };
 
+/** Connects to `toolcall mcp` in `cwd`, whose config (an upstream) the user trusted. */
 async function connect(args: readonly string[], cwd: string): Promise<Client> {
+  await trustWorkspace(cwd);
   const client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(
     new StdioClientTransport({

@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, tempDir, toolcall } from './helpers.js';
+import { bin, tempDir, toolcall, trustWorkspace } from './helpers.js';
 
 const upstream = fileURLToPath(new URL('./fixtures/upstream-server.mjs', import.meta.url));
 const PNG =
@@ -96,7 +96,9 @@ beforeAll(async () => {
     asked.push(message);
     return 'allow-once';
   });
-  composing = await connect([], upstreamConfigDir('read-only'), undefined, false);
+  const composingDir = upstreamConfigDir('read-only');
+  await trustWorkspace(composingDir);
+  composing = await connect([], composingDir, undefined, false);
 }, 60_000);
 
 afterAll(async () => {
@@ -415,8 +417,9 @@ describe('toolcall mcp', () => {
 
 describe('toolcall mcp: composable upstream tools in the config', () => {
   it('refuses to start when composable names a tool the upstream does not list', async () => {
-    const result = await toolcall(['mcp'], { cwd: upstreamConfigDir(['echo', 'nope', 'wrte']) })
-      .done;
+    const dir = upstreamConfigDir(['echo', 'nope', 'wrte']);
+    await trustWorkspace(dir);
+    const result = await toolcall(['mcp'], { cwd: dir }).done;
     expect(result).toEqual({
       code: 2,
       stdout: '',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { bin, checkpointsIn, tempDir, toolcall, until } from './helpers.js';
+import { bin, checkpointsIn, tempDir, toolcall, trustWorkspace, until } from './helpers.js';
 
 const run = (args: readonly string[], cwd: string) => toolcall(args, { cwd }).done;
 
@@ -88,6 +88,7 @@ describe('ToolCall checkpoints of a session', () => {
         hooks: [{ event: 'PostToolUse', matcher: 'ToolCall', command: 'kill -9 $PPID' }],
       }),
     );
+    await trustWorkspace(dir);
     const checkpoints = join(dir, '.toolcall', 'sessions', 's1', 'toolcall');
     const killed = await run(
       [

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir, toolcall } from './helpers.js';
+import { tempDir, toolcall, trustWorkspace } from './helpers.js';
 
 const run = (args: readonly string[], cwd?: string) =>
   toolcall(args, cwd === undefined ? {} : { cwd }).done;
@@ -102,6 +102,7 @@ describe('toolcall run', () => {
         hooks: [{ event: 'PreToolUse', matcher: 'Bash', command: join(dir, 'block.sh') }],
       }),
     );
+    await trustWorkspace(dir);
     const result = await run(
       ['call', 'Bash', 'command=echo hi', 'description=greet', '--yes'],
       dir,
@@ -152,6 +153,7 @@ describe('toolcall run', () => {
         join(dir, '.toolcall', 'config.json'),
         JSON.stringify({ permissions: { allow: ['WebFetch'] } }),
       );
+      await trustWorkspace(dir);
       expect((await run(['run', '-e', script], dir)).code).toBe(0);
       expect((await run(['run', '--yes', '--deny', 'WebFetch', '-e', script])).code).toBe(3);
     } finally {

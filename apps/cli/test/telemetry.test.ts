@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bin, startMcpSession, tempDir, toolcall } from './helpers.js';
+import { bin, startMcpSession, tempDir, toolcall, trustWorkspace } from './helpers.js';
 
 const run = (args: readonly string[], cwd: string) => toolcall(args, { cwd }).done;
 
@@ -238,6 +238,8 @@ describe('the telemetry log of a session', () => {
     expect((await run(['run', '--session', 'quiet', '-e', SCRIPT], dir)).code).toBe(0);
     expect(readdirSync(join(dir, '.toolcall', 'sessions', 'quiet'))).toEqual(['toolcall']);
     writeFileSync(join(dir, '.toolcall', 'config.json'), '{"telemetry":true}');
+    // Turning on what the user turned off takes a trusted file.
+    await trustWorkspace(dir);
     expect((await run(['run', '--session', 'loud', '-e', SCRIPT], dir)).code).toBe(0);
     expect(readLog(logOf(dir, 'loud')).lines).toHaveLength(4);
   });

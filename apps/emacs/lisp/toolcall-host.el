@@ -24,6 +24,11 @@
 (defvar toolcall-host-custom-tools nil
   "Tools defined with `toolcall-define-tool': alist of (NAME . PLIST).")
 
+;; A directory's local variables (a workspace's .dir-locals.el, which a tool can
+;; write) never choose the tools Emacs hosts for the bridge.
+(put 'toolcall-host-tools 'risky-local-variable t)
+(put 'toolcall-host-custom-tools 'risky-local-variable t)
+
 (defvar toolcall-host-find-limit 200
   "The most symbol names EmacsFind returns.")
 

@@ -38,6 +38,7 @@
 (defcustom toolcall-node-command "node"
   "The Node.js executable that runs the bridge."
   :type 'string
+  :risky t
   :package-version '(toolcall . "0.1.0"))
 
 (defcustom toolcall-bridge-script
@@ -45,17 +46,20 @@
                     (file-name-directory (or load-file-name buffer-file-name "")))
   "The bridge's entry script, dist/bridge.js of the @toolcall/emacs package."
   :type 'file
+  :risky t
   :package-version '(toolcall . "0.1.0"))
 
 (defcustom toolcall-bridge-arguments nil
   "Extra command-line arguments for the bridge, such as --tools-module FILE."
   :type '(repeat string)
+  :risky t
   :package-version '(toolcall . "0.1.0"))
 
 (defcustom toolcall-workspace nil
   "The directory tools resolve relative paths against.
 When nil, the `default-directory' of the buffer that starts the bridge."
   :type '(choice (const :tag "Current directory" nil) directory)
+  :risky t
   :package-version '(toolcall . "0.1.0"))
 
 (defcustom toolcall-sandbox-mode 'ask
@@ -66,6 +70,7 @@ which always asks."
   :type '(choice (const :tag "Ask for anything that changes state" ask)
                  (const :tag "Allow edits" edits)
                  (const :tag "Allow everything" full-auto))
+  :risky t
   :package-version '(toolcall . "0.1.0"))
 
 (defconst toolcall-budget-names
@@ -102,6 +107,7 @@ A script left running by a bridge that ended without `toolcall-stop'
 \(killed or crashed) is shown as interrupted when the next bridge
 starts.  nil keeps no checkpoints."
   :type '(choice (const :tag "No checkpoints" nil) directory)
+  :risky t
   :package-version '(toolcall . "0.1.0"))
 
 (defcustom toolcall-restart-limit 5

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Tool } from '@toolcall/pipeline';
+import { handleHostSignals } from '@toolcall/tools/host-signals';
 import { serveBridge } from './server.js';
 
 // `--tools-module FILE` loads a module whose default export is an array of tools
@@ -16,6 +17,10 @@ async function loadTools(argv: readonly string[]): Promise<Tool[]> {
   }
   return loaded.default as Tool[];
 }
+
+// SIGTERM, SIGHUP or Ctrl-C: every process the tool sets started is stopped, then the bridge
+// exits with 128 plus the signal's number; a second signal exits at once.
+handleHostSignals();
 
 const extraTools = await loadTools(process.argv.slice(2));
 await serveBridge({

@@ -1,5 +1,5 @@
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { createLineReader, describeBytes, sniffRequestId } from '@toolcall/tools';
 import { describeIssues, type Message, messageSchema, RPC_ERRORS } from './protocol.js';
 
 /** A failure Emacs answered a bridge request with. */
@@ -28,13 +28,18 @@ export interface Connection {
   closed: Promise<void>;
 }
 
-/** Reads one JSON object per line, answers malformed lines with errors and hands the rest on. */
+/**
+ * Reads one JSON object per line, answers malformed lines with errors and hands the rest on. A
+ * line longer than `maxLineBytes` (default 10 MiB) is answered with an Invalid Request error
+ * naming the limit, and reading goes on at the next line.
+ */
 export function createConnection(options: {
   input: Readable;
   output: Writable;
   onMessage: (message: Incoming) => void;
+  maxLineBytes?: number;
 }): Connection {
-  const { input, output, onMessage } = options;
+  const { input, output, onMessage, maxLineBytes } = options;
   const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 0;
 
@@ -84,14 +89,39 @@ export function createConnection(options: {
     else waiter.resolve(message.result);
   };
 
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-  lines.on('line', handleLine);
-  const closed = new Promise<void>((resolve) => lines.once('close', () => resolve()));
+  const reader = createLineReader({
+    ...(maxLineBytes === undefined ? {} : { maxLineBytes }),
+    onLine: handleLine,
+    onOversized: ({ limit, prefix }) =>
+      fail(
+        sniffRequestId(prefix),
+        RPC_ERRORS.invalidRequest,
+        `Invalid request: the message is longer than the ${describeBytes(limit)} line limit; it was dropped`,
+      ),
+  });
+  let ended = false;
+  let end: () => void = () => {};
+  const closed = new Promise<void>((resolve) => {
+    end = () => {
+      if (ended) return;
+      ended = true;
+      input.off('data', onData);
+      reader.end();
+      resolve();
+    };
+  });
+  const onData = (chunk: Buffer | string) => {
+    if (!ended) reader.push(chunk);
+  };
+  input.on('data', onData);
+  input.once('end', () => end());
+  input.once('close', () => end());
+  input.on('error', () => end());
   // Output nobody reads any more (Emacs is gone) ends the connection quietly, as its input
   // closing does: what was not written stays undelivered.
   output.on('error', () => {
     broken = true;
-    lines.close();
+    end();
   });
   closed.then(() => {
     for (const waiter of pending.values())

@@ -11,6 +11,7 @@ import {
   type ToolRun,
 } from '@toolcall/pipeline';
 import { createHostCheckpoints, type HostCheckpoints } from '@toolcall/pipeline/node';
+import { registerHostCleanup } from '@toolcall/tools';
 import { createConnection } from './connection.js';
 import { createEmacsPorts } from './emacs-ports.js';
 import { createCustomTools, createHostedTools } from './hosted-tools.js';
@@ -100,6 +101,8 @@ function recoveredView(record: RecoveredToolCall) {
 /** Serves the bridge protocol until the input closes; resolves then. */
 export function serveBridge(options: BridgeOptions): Promise<void> {
   let tools: BridgeToolSet | undefined;
+  /** Closes the current tool set once, whether the bridge or a signal handler asks first. */
+  let closeTools: () => Promise<void> = async () => {};
   /**
    * Settles once the latest initialize has made its tool set: a request arriving while a
    * second initialize recovers checkpoints waits for the new set rather than use the old one,
@@ -199,7 +202,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
   }) => {
     const ports = createEmacsPorts(connection);
     // A second initialize replaces the tool set: stop the processes the first one started.
-    void tools?.close();
+    void closeTools();
     void checkpoints?.stop();
     checkpoints =
       params.stateDirectory === undefined
@@ -249,6 +252,8 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       onProgress,
     });
     tools = set;
+    // A signal ending the bridge stops this set's processes before the bridge exits.
+    closeTools = registerHostCleanup(() => set.close()).close;
     set.pipeline.subscribe((event) => {
       const execution = byToolUse.get(event.parentId ?? '');
       if (execution && applyChildEvent(execution.view, event)) renderLive(execution);
@@ -441,7 +446,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
 
   return connection.closed.then(async () => {
     await stopping;
-    await tools?.close();
+    await closeTools();
     await checkpoints?.stop();
   });
 }

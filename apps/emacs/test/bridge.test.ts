@@ -32,6 +32,27 @@ describe('bridge protocol', () => {
     expect(await init()).toMatchObject({ id: 1, result: { protocolVersion: 1 } });
   });
 
+  it('answers a line over the 10 MiB limit with an invalid-request error and keeps serving', async () => {
+    await init();
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 41,
+      method: 'toolcall/run',
+      params: { expression: `"${'x'.repeat(10 * 1024 * 1024)}"` },
+    });
+    bridge.write(huge);
+    expect(await bridge.next((m) => m.id === 41)).toEqual({
+      jsonrpc: '2.0',
+      id: 41,
+      error: {
+        code: -32600,
+        message:
+          'Invalid request: the message is longer than the 10 MiB (10485760 bytes) line limit; it was dropped',
+      },
+    });
+    expect(await bridge.request(42, 'tools/list')).toMatchObject({ id: 42, result: {} });
+  });
+
   it('returns invalid-request, method-not-found and invalid-params errors with the request id', async () => {
     bridge.write(JSON.stringify({ id: 7, method: 'tools/list' }));
     expect(await bridge.next((m) => m.id === 7)).toMatchObject({ error: { code: -32600 } });

@@ -117,6 +117,15 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
           (should (equal toolcall-test--flag 42))
           (should (= (length prompts) 2)))))))
 
+(ert-deftest toolcall-test-risky-local-variables ()
+  "A workspace's .dir-locals.el never sets what widens the bridge's authority."
+  (dolist (variable '(toolcall-node-command toolcall-bridge-script
+                      toolcall-bridge-arguments toolcall-workspace
+                      toolcall-sandbox-mode toolcall-state-directory
+                      toolcall-host-tools toolcall-host-custom-tools
+                      toolcall-host-permission-function))
+    (should (risky-local-variable-p variable))))
+
 (ert-deftest toolcall-test-crash-restart ()
   "A killed bridge is restarted and serves again."
   (toolcall-test--with-bridge

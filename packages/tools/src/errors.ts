@@ -1,7 +1,12 @@
 const marker = Symbol.for('toolcall.error.ToolsError');
 
 /** The reasons a tools operation can fail, as stable kebab-case codes. */
-export type ToolsErrorCode = 'invalid-tool-set' | 'unknown-tool';
+export type ToolsErrorCode =
+  | 'invalid-tool-set'
+  | 'unknown-tool'
+  | 'trust-store-unreadable'
+  | 'trust-store-unwritable'
+  | 'config-unreadable';
 
 /** An expected failure of @toolcall/tools, returned as a value rather than thrown. */
 export class ToolsError extends Error {

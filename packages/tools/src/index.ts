@@ -3,6 +3,7 @@ export { ToolsError, type ToolsErrorCode } from './errors.js';
 export * from './execution/index.js';
 export type { FileTarget, FileToolOptions } from './file-target.js';
 export { createFileTools, type FileToolsOptions } from './file-tools.js';
+export * from './host/index.js';
 export * from './navigation/index.js';
 export { manualOf, packagedDocsDirectory } from './packaged-docs.js';
 export {
