@@ -73,6 +73,18 @@ which always asks."
   :risky t
   :package-version '(toolcall . "0.1.0"))
 
+(defcustom toolcall-permission-rules nil
+  "Permission rules the bridge decides calls by, beside `toolcall-sandbox-mode'.
+An alist of (ACTION . RULES): ACTION is `allow', `deny' or `ask',
+and RULES a list of strings spelled as the command line's
+--allow takes them, such as \"Bash(git log*)\",
+\"Read(path:~/.ssh/**)\" or \"WebFetch(domain:*.example.com)\".
+A deny wins; a Bash rule is judged per simple command."
+  :type '(alist :key-type (choice (const allow) (const deny) (const ask))
+                :value-type (repeat string))
+  :risky t
+  :package-version '(toolcall . "0.1.0"))
+
 (defconst toolcall-budget-names
   '(script-bytes syntax-nodes depth steps wall-time nested-calls recursion-depth
     transformed-size regexp-work numeric-size value-size retained-values)
@@ -284,6 +296,24 @@ Quitting while waiting cancels the request in the bridge."
                   :returnedLineThreshold toolcall-returned-line-threshold)
             (and limits (list :limits limits)))))
 
+(defun toolcall--rules-parameter ()
+  "Return `toolcall-permission-rules' as the bridge takes it, or signal a `user-error'."
+  (let ((rules '()))
+    (unless (listp toolcall-permission-rules)
+      (user-error "`toolcall-permission-rules' must be an alist of (ACTION . RULES), got %S"
+                  toolcall-permission-rules))
+    (dolist (entry toolcall-permission-rules)
+      (unless (and (consp entry) (memq (car entry) '(allow deny ask)))
+        (user-error "`toolcall-permission-rules' has %S; expected (allow|deny|ask . RULES)"
+                    entry))
+      (unless (and (listp (cdr entry)) (seq-every-p #'stringp (cdr entry)))
+        (user-error "`toolcall-permission-rules' gives %s %S; expected a list of strings"
+                    (car entry) (cdr entry)))
+      (setq rules (plist-put rules (intern (format ":%s" (car entry)))
+                             (vconcat (plist-get rules (intern (format ":%s" (car entry))))
+                                      (cdr entry)))))
+    rules))
+
 (defun toolcall--initialize-parameters (workspace)
   "Return the initialize parameters for a bridge serving WORKSPACE."
   (unless (or (null toolcall-state-directory) (stringp toolcall-state-directory))
@@ -292,6 +322,7 @@ Quitting while waiting cancels the request in the bridge."
   (append (list :clientInfo (list :name "toolcall.el" :version emacs-version)
                 :workspace workspace
                 :mode (symbol-name toolcall-sandbox-mode)
+                :rules (or (toolcall--rules-parameter) (make-hash-table))
                 :hostedTools (vconcat toolcall-host-tools)
                 :customTools (toolcall-host-custom-definitions)
                 :toolCall (toolcall--tool-call-settings))

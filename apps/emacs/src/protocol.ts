@@ -58,6 +58,15 @@ export const paramSchemas = {
     clientInfo: z.object({ name: z.string(), version: z.string().optional() }).optional(),
     workspace: z.string().optional(),
     mode: z.enum(['ask', 'edits', 'full-auto']).optional(),
+    /** Permission rules spelled as the CLI's `--allow`/`--deny`/`--ask` take them (`Bash(git log*)`). */
+    rules: z
+      .object({
+        allow: z.array(z.string()).optional(),
+        deny: z.array(z.string()).optional(),
+        ask: z.array(z.string()).optional(),
+      })
+      .strict()
+      .optional(),
     hostedTools: z.array(z.string()).optional(),
     customTools: z
       .array(

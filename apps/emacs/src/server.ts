@@ -5,6 +5,8 @@ import {
   argumentsOf,
   describeToolCallProgress,
   type PermissionMode,
+  type PermissionRule,
+  parsePermissionRule,
   type RecoveredToolCall,
   type Tool,
   type ToolCallProgress,
@@ -25,6 +27,24 @@ import {
 } from './protocol.js';
 import { type BridgeToolSet, createBridgeToolSet } from './tool-set.js';
 import { applyChildEvent, applyJournal, type ViewCall, viewTreeOf } from './view-tree.js';
+
+/** Reads `initialize`'s rules as every host does; a bad one is an invalid-params error naming it. */
+function rulesOf(given: { allow?: string[]; deny?: string[]; ask?: string[] } | undefined) {
+  const rules: PermissionRule[] = [];
+  // Deny rules first, as the CLI orders them: the order never changes a decision, only reasons.
+  for (const action of ['deny', 'ask', 'allow'] as const) {
+    for (const text of given?.[action] ?? []) {
+      const parsed = parsePermissionRule(text, action);
+      if (!parsed.success) {
+        throw Object.assign(new Error(`Invalid params: rules.${action}: ${parsed.error}`), {
+          code: RPC_ERRORS.invalidParams,
+        });
+      }
+      rules.push(parsed.value);
+    }
+  }
+  return rules;
+}
 
 /** How the bridge is started: its streams, the default workspace and any extra tools. */
 export interface BridgeOptions {
@@ -195,11 +215,14 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
   const initialize = async (params: {
     workspace?: string | undefined;
     mode?: PermissionMode | undefined;
+    rules?: { allow?: string[]; deny?: string[]; ask?: string[] } | undefined;
     hostedTools?: string[] | undefined;
     customTools?: CustomToolDefinition[] | undefined;
     toolCall?: ToolCallSettings | undefined;
     stateDirectory?: string | undefined;
   }) => {
+    // A bad rule is the caller's mistake: refused before anything is replaced.
+    const rules = rulesOf(params.rules);
     const ports = createEmacsPorts(connection);
     // A second initialize replaces the tool set: stop the processes the first one started.
     void closeTools();
@@ -233,6 +256,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     const set = createBridgeToolSet({
       workspace: params.workspace ?? options.workspace,
       mode: params.mode ?? 'ask',
+      rules,
       extraTools: [
         ...createHostedTools(params.hostedTools ?? [], ports.callHosted),
         ...createCustomTools(custom, ports.callHosted),

@@ -5,6 +5,7 @@ import type {
   HookRegistration,
   PermissionAsker,
   PermissionMode,
+  PermissionRule,
   Pipeline,
   Tool,
   ToolCallCheckpoint,
@@ -16,6 +17,8 @@ import { type AskUser, createToolSet, type ToolSetToolCallOptions } from '@toolc
 export interface ToolSetOptions {
   workspace: string;
   mode: PermissionMode;
+  /** Permission rules, read as every host reads them. */
+  rules?: readonly PermissionRule[];
   asker: PermissionAsker;
   askUser: AskUser;
   /** Tools hosted by Emacs and tools from `--tools-module` (one named like a built-in replaces it). */
@@ -54,7 +57,7 @@ export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
   const standalone = new Set(options.standaloneOnly ?? []);
   const set = createToolSet({
     workspace: isAbsolute(options.workspace) ? options.workspace : resolve(options.workspace),
-    permissions: { mode: options.mode },
+    permissions: { mode: options.mode, rules: options.rules ?? [] },
     askUser: options.asker,
     askQuestions: options.askUser,
     hooks: [alwaysAsk],
