@@ -30,6 +30,20 @@ describe('createDestinationGuard', () => {
   });
 });
 
+describe('createDestinationGuard on odd answers', () => {
+  it('refuses a name whose resolver answers something that is not an address', async () => {
+    const guard = createDestinationGuard({ allowHost: () => false, loopbackIsPublic: true });
+    const resolve = async () => ['localhost'];
+    expect(await guard.check(new URL('http://odd.test/'), resolve)).toMatchObject({
+      success: false,
+      error: { code: 'blocked-address', message: expect.stringContaining('resolves to localhost') },
+    });
+    await expect(guard.socketLookup(resolve)('odd.test')).rejects.toThrow(
+      'odd.test resolves to localhost, a reserved address',
+    );
+  });
+});
+
 describe('canonicalRuleHost', () => {
   it('spells a host as URL parsing does', () => {
     expect(

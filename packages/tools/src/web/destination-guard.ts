@@ -98,6 +98,8 @@ export function createDestinationGuard({
   loopbackIsPublic: boolean;
 }): DestinationGuard {
   const blocked = (address: string): AddressClass | undefined => {
+    // A resolver answering something that is not an address is never connected to.
+    if (isIP(address) === 0) return { kind: 'reserved' };
     const found = classifyAddress(address);
     return found?.kind === 'loopback' && loopbackIsPublic ? undefined : found;
   };
