@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { ipv6Groups } from './ipv6-groups.js';
 
 /** The kinds of address WebFetch never connects to unless a rule names the host. */
 export type AddressKind =
@@ -53,23 +54,6 @@ function ipv4Kind(address: string): AddressKind | undefined {
   if (address === '255.255.255.255') return 'broadcast';
   if (a >= 240) return 'reserved';
   return undefined;
-}
-
-/** Expands a valid IPv6 address to eight 16-bit groups (`::`, a dotted IPv4 tail, a zone). */
-export function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().split('%')[0] ?? '';
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted?.[1] !== undefined) {
-    const [a, b, c, d] = octets(dotted[1]);
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const parse = (part: string) =>
-    part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16));
-  const front = parse(head);
-  const back = tail === undefined ? [] : parse(tail);
-  const middle = new Array<number>(Math.max(0, 8 - front.length - back.length)).fill(0);
-  return [...front, ...middle, ...back];
 }
 
 function ipv4Of(high: number, low: number): string {

@@ -68,13 +68,19 @@ export function privateHostsAllowedByRules(
     );
 }
 
-/** Normalises an allowance to a test of canonical hosts. */
-export function allowanceTest(
-  allowance: PrivateHostAllowance | undefined,
-): (host: string) => boolean {
+/** Checks an allowance and turns it into a test of canonical hosts; throws a TypeError if malformed. */
+export function allowanceTest(allowance: unknown): (host: string) => boolean {
   if (allowance === undefined) return () => false;
+  if (
+    typeof allowance !== 'function' &&
+    !(Array.isArray(allowance) && allowance.every((host) => typeof host === 'string'))
+  ) {
+    throw new TypeError(
+      `WebFetch option allowPrivateHosts: expected an array of host names or a function, received ${typeof allowance}`,
+    );
+  }
   if (typeof allowance === 'function') return (host) => allowance(host) === true;
-  const hosts = new Set(allowance.map(canonicalRuleHost));
+  const hosts = new Set((allowance as readonly string[]).map(canonicalRuleHost));
   return (host) => hosts.has(host);
 }
 

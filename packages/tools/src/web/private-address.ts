@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import { classifyAddress, classifyHostName, ipv6Groups } from './address-class.js';
+import { classifyAddress, classifyHostName } from './address-class.js';
+import { ipv6Groups } from './ipv6-groups.js';
 
 /** Resolves a host name to its addresses (the shape of `dns.promises.lookup` with `all`). */
 export type HostLookup = (hostname: string) => Promise<readonly string[]>;

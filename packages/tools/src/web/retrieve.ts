@@ -1,5 +1,6 @@
 import { abortFailure, raceAbort, startDeadline } from './deadline.js';
 import type { DestinationGuard } from './destination-guard.js';
+import { checkHop } from './guard-hop.js';
 import { type HttpRequestOptions, type HttpResponse, sendHttpRequest } from './http-request.js';
 import { lookupAllAddresses, pinLookup } from './pinned-lookup.js';
 import type { HostLookup } from './private-address.js';
@@ -95,16 +96,10 @@ export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retr
   const deadline = startDeadline(options.timeoutMs, options.timeoutMs, options.signal);
   const resolve = pinLookup(options.lookup ?? lookupAllAddresses);
   const { guard } = options;
-  // Lookups cannot be aborted: the deadline bounds every check that may resolve a name.
-  const checked = async (url: URL, hop: string): Promise<WebResult<never> | undefined> => {
-    if (guard === undefined) return undefined;
-    const raced = await raceAbort(guard.check(url, resolve), deadline.signal);
-    if (raced.aborted) return abortFailure(deadline.signal);
-    if (raced.value.success) return undefined;
-    const { error } = raced.value;
-    if (error.code !== 'blocked-address') return fail(error.code, error.message, error.cause);
-    return fail(error.code, `refused ${hop}: ${error.message}`);
-  };
+  const checked = (url: URL, hop: string) =>
+    guard === undefined
+      ? undefined
+      : checkHop({ guard, url, hop, resolve, signal: deadline.signal });
   try {
     let url = first.value;
     for (let redirects = 0; ; redirects += 1) {

@@ -145,23 +145,13 @@ export function normalizeWebFetchOptions(options: WebFetchOptions = {}): Normali
       `WebFetch option userAgent: expected a string, received ${typeof given.userAgent}`,
     );
   }
-  const allowance = given.allowPrivateHosts;
-  if (
-    allowance !== undefined &&
-    typeof allowance !== 'function' &&
-    !(Array.isArray(allowance) && allowance.every((host) => typeof host === 'string'))
-  ) {
-    throw new TypeError(
-      `WebFetch option allowPrivateHosts: expected an array of host names or a function, received ${typeof allowance}`,
-    );
-  }
   return {
     decideNow: given.decideNow,
     saveArtifact: given.saveArtifact,
     extractPdfText: given.extractPdfText ?? extractPdfText,
     acceptsMedia: given.acceptsMedia ?? (() => true),
     lookup: given.lookup ?? lookupAllAddresses,
-    allowPrivateHost: allowanceTest(allowance),
+    allowPrivateHost: allowanceTest(given.allowPrivateHosts),
     treatLoopbackAsPublic: given.treatLoopbackAsPublic === true,
     timeoutMs: checkCount('timeoutMs', given.timeoutMs, 30_000, 1),
     maxRedirects: checkCount('maxRedirects', given.maxRedirects, 10, 0),
