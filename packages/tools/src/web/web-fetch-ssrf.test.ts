@@ -69,6 +69,11 @@ const SPELLINGS: readonly Case[] = [
   ['http://127.000.000.001:{P}/', '127.0.0.1 is a loopback address'],
   ['http://127.0.0.1.:{P}/', '127.0.0.1 is a loopback address'],
   ['http://１２７.０.０.１:{P}/', '127.0.0.1 is a loopback address'],
+  ['http://127.0.0.1。:{P}/', '127.0.0.1 is a loopback address'],
+  ['http://%31%32%37.0.0.1:{P}/', '127.0.0.1 is a loopback address'],
+  ['http://127.0.0.1%2e:{P}/', '127.0.0.1 is a loopback address'],
+  ['http://127.0.0.\t1:{P}/', '127.0.0.1 is a loopback address'],
+  ['http://127.0.0.1:{P}\\@example.com/', '127.0.0.1 is a loopback address'],
   ['http://127.0.0.5:{P}/', '127.0.0.5 is a loopback address'],
   ['http://127.255.255.254:{P}/', '127.255.255.254 is a loopback address'],
   // Userinfo before the real host.
@@ -80,6 +85,7 @@ const SPELLINGS: readonly Case[] = [
   ['http://localhost:{P}/', 'localhost is a loopback address'],
   ['http://LOCALHOST:{P}/', 'localhost is a loopback address'],
   ['http://localhost.:{P}/', 'localhost is a loopback address'],
+  ['http://localhost%2e:{P}/', 'localhost is a loopback address'],
   ['http://api.localhost:{P}/', 'api.localhost is a loopback address'],
   // IPv6 loopback and IPv6 forms of 127.0.0.1.
   ['http://[::1]:{P}/', '::1 is a loopback address'],
