@@ -40,12 +40,18 @@ export function createHostedTools(names: readonly string[], callHosted: CallHost
       args: z.object({ form: z.string().min(1).describe('One Emacs Lisp form, as text.') }),
       handler: forward('EmacsEval'),
     }) as unknown as Tool,
+    // A variable's value can be a secret (an API token): outside full-auto every describe asks
+    // unless a rule names the symbol exactly (the name fact), `destructive` being the policy's
+    // default ask and the bridge's hook the guard against generic allow rules.
     EmacsDescribe: defineTool({
       name: 'EmacsDescribe',
-      description: "Returns a function's or variable's documentation and the file defining it.",
+      description:
+        "Returns a function's or variable's documentation and the file defining it, and a variable's current value (which asks the user first).",
       category: 'emacs',
       groups: ['emacs'],
       readOnly: true,
+      destructive: true,
+      permission: { name: (args: { symbol: string }) => args.symbol },
       args: z.object({ symbol: z.string().min(1).describe('The symbol to describe.') }),
       handler: forward('EmacsDescribe'),
     }) as unknown as Tool,
@@ -61,12 +67,17 @@ export function createHostedTools(names: readonly string[], callHosted: CallHost
       }),
       handler: forward('EmacsFind'),
     }) as unknown as Tool,
+    // The listing is free; a buffer's text asks outside full-auto (the bridge's hook) unless a
+    // rule names the buffer exactly: nothing in a name says whether the text is a workspace
+    // file, another directory's file, a process or a password prompt.
     EmacsBuffers: defineTool({
       name: 'EmacsBuffers',
-      description: 'Lists live buffers, or returns one buffer with line numbers.',
+      description:
+        "Lists live buffers, or returns one buffer with line numbers (which asks the user first; use Read for the workspace's files).",
       category: 'emacs',
       groups: ['emacs'],
       readOnly: true,
+      permission: { name: (args: { buffer?: string | undefined }) => args.buffer },
       args: z.object({ buffer: z.string().optional().describe('The buffer to read.') }),
       handler: forward('EmacsBuffers'),
     }) as unknown as Tool,

@@ -11,7 +11,12 @@ import type {
   ToolCallCheckpoint,
   ToolCallProgress,
 } from '@toolcall/pipeline';
-import { type AskUser, createToolSet, type ToolSetToolCallOptions } from '@toolcall/tools';
+import {
+  type AskUser,
+  createToolSet,
+  privateHostsAllowedByRules,
+  type ToolSetToolCallOptions,
+} from '@toolcall/tools';
 
 /** What the bridge needs to build its tools: the person-facing ports and the workspace. */
 export interface ToolSetOptions {
@@ -21,6 +26,8 @@ export interface ToolSetOptions {
   rules?: readonly PermissionRule[];
   asker: PermissionAsker;
   askUser: AskUser;
+  /** Permission rules beside the mode (default none); allow-always answers add more. */
+  rules?: readonly PermissionRule[];
   /** Tools hosted by Emacs and tools from `--tools-module` (one named like a built-in replaces it). */
   extraTools: readonly Tool[];
   /** Tools Emacs defined that run only as a whole script, never inside a composed one. */
@@ -49,18 +56,67 @@ const alwaysAsk: HookRegistration = {
   run: () => ({ permission_decision: 'ask', permission_reason: 'EmacsEval always asks' }),
 };
 
+// Whether a rule's tool matcher names `tool` outright: every tool, or a list of exact names.
+function namesTool(matcher: string | undefined, tool: string): boolean {
+  if (matcher === undefined || matcher === '' || matcher === '*') return true;
+  return /^[A-Za-z0-9_|/.-]+$/.test(matcher) && matcher.split('|').includes(tool);
+}
+
+/** Whether an allow rule names exactly this variable or buffer (no glob; escapes undone). */
+function namedByAllowRule(rules: readonly PermissionRule[], tool: string, name: string): boolean {
+  return rules.some(
+    (rule) =>
+      rule.action === 'allow' &&
+      typeof rule.name === 'string' &&
+      !/(^|[^\\])[*?]/.test(rule.name) &&
+      rule.name.replace(/\\(.)/g, '$1') === name &&
+      namesTool(rule.tool, tool),
+  );
+}
+
+/**
+ * Reads that can carry secrets ask in ask and edits mode, whatever generic rules allow: a
+ * variable's value (EmacsDescribe) and a buffer's text (EmacsBuffers with `buffer`). Only a
+ * rule naming the exact symbol or buffer (an allow-always answer adds one) skips the question;
+ * a deny rule still wins. The pipeline's coming `permission.mustAsk` replaces this hook.
+ */
+function secretReadsAsk(mode: PermissionMode, rules: () => readonly PermissionRule[]) {
+  return {
+    event: 'PreToolUse',
+    matcher: 'EmacsDescribe|EmacsBuffers',
+    name: 'secret-bearing Emacs reads',
+    run: (input) => {
+      if (mode === 'full-auto') return undefined;
+      const args = (input.tool_input ?? {}) as Record<string, unknown>;
+      const name = input.tool_name === 'EmacsDescribe' ? args.symbol : args.buffer;
+      if (typeof name !== 'string' || name === '') return undefined;
+      if (namedByAllowRule(rules(), input.tool_name, name)) return undefined;
+      return {
+        permission_decision: 'ask',
+        permission_reason: `${input.tool_name} of ${name} may reveal a secret`,
+      };
+    },
+  } satisfies HookRegistration;
+}
+
 /**
  * Builds the bridge's tools on `createToolSet`: its file, execution, navigation and web tools,
  * Ask through Emacs, and the tools Emacs hosts, every one callable from a ToolCall script.
  */
 export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
   const standalone = new Set(options.standaloneOnly ?? []);
+  // Read lazily: the hook runs after the set exists, and sees rules added by answers.
+  let pipeline: Pipeline | undefined;
   const set = createToolSet({
     workspace: isAbsolute(options.workspace) ? options.workspace : resolve(options.workspace),
     permissions: { mode: options.mode, rules: options.rules ?? [] },
     askUser: options.asker,
     askQuestions: options.askUser,
-    hooks: [alwaysAsk],
+    hooks: [alwaysAsk, secretReadsAsk(options.mode, () => pipeline?.rules() ?? [])],
+    // WebFetch reaches a loopback or private host only when an allow rule names it exactly.
+    web: {
+      fetch: { allowPrivateHosts: privateHostsAllowedByRules(() => pipeline?.rules() ?? []) },
+    },
     extraTools: options.extraTools,
     // The editor user chose what to register, so every extra tool is callable from a script,
     extraGroups: ['emacs'],
@@ -81,6 +137,7 @@ export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
     },
     onProgress: options.onProgress,
   });
+  pipeline = set.pipeline;
   return {
     pipeline: set.pipeline,
     journals: () => set.toolCallJournals(),

@@ -1,4 +1,6 @@
+export { type AddressClass, type AddressKind, classifyAddress } from './address-class.js';
 export { type ContentKind, classifyContent } from './content-kind.js';
+export { type PrivateHostAllowance, privateHostsAllowedByRules } from './destination-guard.js';
 export { hostMatchesDomain, normalizeDomain } from './domain-filter.js';
 export {
   parseDuckDuckGoPage,

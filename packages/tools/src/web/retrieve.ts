@@ -1,4 +1,6 @@
 import { abortFailure, raceAbort, startDeadline } from './deadline.js';
+import type { DestinationGuard } from './destination-guard.js';
+import { checkHop } from './guard-hop.js';
 import { type HttpRequestOptions, type HttpResponse, sendHttpRequest } from './http-request.js';
 import { lookupAllAddresses, pinLookup } from './pinned-lookup.js';
 import type { HostLookup } from './private-address.js';
@@ -42,6 +44,11 @@ export interface RetrieveOptions {
   readonly lookup: HostLookup | undefined;
   readonly signal: AbortSignal | undefined;
   readonly decideRedirect: RedirectPolicy;
+  /**
+   * Refuses hosts that are, or resolve to, addresses that are not public: checked before every
+   * hop's connection and before a redirect is decided, its socket given only checked answers.
+   */
+  readonly guard?: DestinationGuard;
 }
 
 /** A retrieval's end: the final response, or a redirect the caller must decide about. */
@@ -88,16 +95,23 @@ export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retr
   if (!first.success) return first;
   const deadline = startDeadline(options.timeoutMs, options.timeoutMs, options.signal);
   const resolve = pinLookup(options.lookup ?? lookupAllAddresses);
+  const { guard } = options;
+  const checked = (url: URL, hop: string) =>
+    guard === undefined
+      ? undefined
+      : checkHop({ guard, url, hop, resolve, signal: deadline.signal });
   try {
     let url = first.value;
     for (let redirects = 0; ; redirects += 1) {
+      const refused = await checked(url, url.href);
+      if (refused !== undefined) return refused;
       const sent = await sendHttpRequest({
         url,
         headers: options.headers,
         signal: deadline.signal,
         maxBytes: options.maxBytes,
         ...(options.countBytes === undefined ? {} : { countBytes: options.countBytes }),
-        lookup: resolve,
+        lookup: guard === undefined ? resolve : guard.socketLookup(resolve),
         skipRedirectBody: true,
       });
       if (!sent.success) return sent;
@@ -116,6 +130,11 @@ export async function retrieve(options: RetrieveOptions): Promise<WebResult<Retr
       if (!target.success) {
         return fail('invalid-url', `redirect refused: ${target.error.message}`, target.error);
       }
+      const targetRefused = await checked(
+        target.value,
+        `the redirect from ${url.href} to ${target.value.href}`,
+      );
+      if (targetRefused !== undefined) return targetRefused;
       // The decision may resolve host names, which cannot be aborted: the deadline bounds it.
       const decided = await raceAbort(
         options.decideRedirect(url, target.value, {

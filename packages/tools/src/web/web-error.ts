@@ -9,6 +9,7 @@ export type WebErrorCode =
   | 'bad-response'
   | 'too-many-redirects'
   | 'redirect-denied'
+  | 'blocked-address'
   | 'too-large'
   | 'unsupported-type'
   | 'extraction-failed'

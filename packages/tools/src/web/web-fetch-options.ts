@@ -1,4 +1,5 @@
 import type { PermissionVerdict } from '@toolcall/pipeline';
+import { allowanceTest, type PrivateHostAllowance } from './destination-guard.js';
 import { extractPdfText, type PdfTextExtractor } from './pdf-text.js';
 import { lookupAllAddresses } from './pinned-lookup.js';
 import type { HostLookup } from './private-address.js';
@@ -43,7 +44,17 @@ export interface WebFetchOptions {
   acceptsMedia?: (mimeType: string) => boolean;
   /** Host name resolution (default: every address from `dns.lookup`). */
   lookup?: HostLookup;
-  /** Counts loopback addresses as public origins; for tests whose servers are on 127.0.0.1. */
+  /**
+   * The private hosts WebFetch may reach (default none): exact host names or address literals,
+   * or a test of the canonical host (lower case, no brackets, no final dot). Every other host
+   * that is, or resolves to, a loopback, private, link-local, metadata or other non-public
+   * address is refused. A tool set derives it from its rules (`privateHostsAllowedByRules`).
+   */
+  allowPrivateHosts?: PrivateHostAllowance;
+  /**
+   * Counts loopback addresses as public (neither refused nor private for redirects); a test
+   * switch for servers on 127.0.0.1, never for a session a model drives.
+   */
   treatLoopbackAsPublic?: boolean;
   /** The whole retrieval's timeout, redirects and PDF extraction included (default 30,000). */
   timeoutMs?: number;
@@ -76,6 +87,7 @@ export interface NormalizedWebFetchOptions {
   readonly extractPdfText: PdfTextExtractor;
   readonly acceptsMedia: (mimeType: string) => boolean;
   readonly lookup: HostLookup;
+  readonly allowPrivateHost: (host: string) => boolean;
   readonly treatLoopbackAsPublic: boolean;
   readonly timeoutMs: number;
   readonly maxRedirects: number;
@@ -139,6 +151,7 @@ export function normalizeWebFetchOptions(options: WebFetchOptions = {}): Normali
     extractPdfText: given.extractPdfText ?? extractPdfText,
     acceptsMedia: given.acceptsMedia ?? (() => true),
     lookup: given.lookup ?? lookupAllAddresses,
+    allowPrivateHost: allowanceTest(given.allowPrivateHosts),
     treatLoopbackAsPublic: given.treatLoopbackAsPublic === true,
     timeoutMs: checkCount('timeoutMs', given.timeoutMs, 30_000, 1),
     maxRedirects: checkCount('maxRedirects', given.maxRedirects, 10, 0),

@@ -68,22 +68,49 @@ describe('WebFetch DNS pinning', () => {
 
   it('connects a requested host only to its first answer', async () => {
     const { lookup, calls } = rebindingLookup('direct.test', [['127.0.0.1'], ['127.0.0.2']]);
-    const tool = createWebFetchTool({ lookup });
+    const tool = createWebFetchTool({ lookup, treatLoopbackAsPublic: true });
     const { result } = await callTool(tool, { url: `http://direct.test:${serverA.port}/page` });
     expect(result).toBe(`A served direct.test:${serverA.port}`);
     expect(calls).toEqual(['direct.test']);
     expect(requestsToB).toEqual([]);
   });
 
-  it('returns a REDIRECT result for a name whose checked answer is private, without asking again', async () => {
+  it('refuses a redirect to a name whose checked answer is private, resolving it once', async () => {
     const { lookup, calls } = rebindingLookup('inside.test', [['10.0.0.7'], ['127.0.0.1']]);
     const tool = createWebFetchTool({ lookup, decideNow: allow, treatLoopbackAsPublic: true });
     const target = `http://inside.test:${serverA.port}/page`;
-    const { result } = await callTool(tool, {
-      url: `${serverA.url}/to?url=${encodeURIComponent(target)}`,
+    const url = `${serverA.url}/to?url=${encodeURIComponent(target)}`;
+    expect(await callTool(tool, { url })).toEqual({
+      result: `Error: refused the redirect from ${url} to ${target}: inside.test resolves to 10.0.0.7, a private address; only a permission rule naming exactly inside.test admits it`,
+      status: 'error',
     });
-    expect(result).toMatch(new RegExp(`^REDIRECT: ${target.replace(/[.?/]/g, '\\$&')}\n`));
     expect(calls).toEqual(['inside.test']);
+  });
+
+  it('keeps a same-host hop on the checked answer when the name rebinds to a private address', async () => {
+    // Same host: followed without a decision; a second lookup would name 10.0.0.1.
+    const { lookup, calls } = rebindingLookup('same.test', [['127.0.0.1'], ['10.0.0.1']]);
+    const tool = createWebFetchTool({ lookup, treatLoopbackAsPublic: true });
+    const target = `http://same.test:${serverA.port}/page`;
+    const { result } = await callTool(tool, {
+      url: `http://same.test:${serverA.port}/to?url=${encodeURIComponent(target)}`,
+    });
+    expect(result).toBe(`Final URL: ${target}\n\nA served same.test:${serverA.port}`);
+    expect(calls).toEqual(['same.test']);
+  });
+
+  it("refuses a name by each call's own answer and never connects", async () => {
+    const before = serverA.requests.length;
+    const { lookup, calls } = rebindingLookup('flip.test', [['127.0.0.1'], ['10.0.0.1']]);
+    const tool = createWebFetchTool({ lookup });
+    const url = `http://flip.test:${serverA.port}/page`;
+    const refusal = (address: string, kind: string) =>
+      `Error: refused ${url}: flip.test resolves to ${address}, a ${kind} address; only a permission rule naming exactly flip.test admits it`;
+    expect((await callTool(tool, { url })).result).toBe(refusal('127.0.0.1', 'loopback'));
+    expect((await callTool(tool, { url })).result).toBe(refusal('10.0.0.1', 'private'));
+    // One lookup per call (each call pins its own), and the loopback server was never hit.
+    expect(calls).toEqual(['flip.test', 'flip.test']);
+    expect(serverA.requests.length).toBe(before);
   });
 
   it('judges the origin by the address its response came from, not by its other answers', async () => {
@@ -96,6 +123,8 @@ describe('WebFetch DNS pinning', () => {
       lookup: async (host) => hosts[host] ?? [],
       decideNow: allow,
       treatLoopbackAsPublic: true,
+      // Both names resolve to private addresses: only naming them lets the fetch start.
+      allowPrivateHosts: ['origin.test', 'intranet.test'],
     });
     const target = 'http://intranet.test/x';
     const { result } = await callTool(tool, {

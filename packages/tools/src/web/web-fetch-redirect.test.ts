@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createPipeline, type PermissionVerdict } from '@toolcall/pipeline';
+import { createPipeline, type PermissionRule, type PermissionVerdict } from '@toolcall/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { privateHostsAllowedByRules } from './destination-guard.js';
 import { callTool } from './testing/call-tool.js';
 import { type LoopbackServer, startLoopbackServer } from './testing/loopback-server.js';
 import type { WebFetchOptions } from './web-fetch-options.js';
@@ -44,6 +45,8 @@ const hosts: Record<string, string[]> = {
   'mixed.test': ['93.184.216.34', 'fd00::1'],
 };
 const lookup = async (host: string) => hosts[host] ?? ['127.0.0.1'];
+// The test server's names: private hosts the tool reaches only because they are named.
+const allowPrivateHosts = ['127.0.0.1', '127.0.0.2', 'localhost', 'other.test'];
 const ACCEPT =
   'text/markdown, text/html;q=0.9, application/xhtml+xml;q=0.9, text/plain;q=0.8, */*;q=0.5';
 
@@ -52,13 +55,13 @@ function decide(decision: PermissionVerdict['decision']): WebFetchOptions['decid
 }
 
 function fetchVia(target: string, options: WebFetchOptions = {}) {
-  const tool = createWebFetchTool({ lookup, timeoutMs: 10_000, ...options });
+  const tool = createWebFetchTool({ lookup, allowPrivateHosts, timeoutMs: 10_000, ...options });
   return callTool(tool, { url: `${server.url}/to?url=${encodeURIComponent(target)}` });
 }
 
 describe('WebFetch redirects', () => {
   it('follows a same-host chain, repeating the headers, and names the final URL first', async () => {
-    const tool = createWebFetchTool({ lookup });
+    const tool = createWebFetchTool({ lookup, allowPrivateHosts });
     const { result } = await callTool(tool, { url: `${server.url}/chain/5` });
     expect(result).toBe(
       `Final URL: ${server.url}/page\n\npage on 127.0.0.1:${server.port} with ${ACCEPT}`,
@@ -66,7 +69,7 @@ describe('WebFetch redirects', () => {
   });
 
   it('returns an error after ten redirects', async () => {
-    const tool = createWebFetchTool({ lookup });
+    const tool = createWebFetchTool({ lookup, allowPrivateHosts });
     expect((await callTool(tool, { url: `${server.url}/loop` })).result).toBe(
       'Error: more than 10 redirects (last to /loop)',
     );
@@ -111,17 +114,36 @@ describe('WebFetch redirects', () => {
     expect(await fetchVia(target)).toEqual(expected);
   });
 
-  it('returns a REDIRECT result for a public origin redirecting to a private host, even when allowed', async () => {
-    const options = { decideNow: decide('allow'), treatLoopbackAsPublic: true };
-    for (const target of [
-      'http://10.1.2.3/x',
-      'http://intranet.test/x',
-      'http://mixed.test/x',
-      'http://[fe80::1]/x',
-    ]) {
+  it('returns a REDIRECT result for a public origin redirecting to a named private host, even when allowed', async () => {
+    const targets = ['10.1.2.3', 'intranet.test', 'mixed.test', '[fe80::1]'];
+    const options = {
+      decideNow: decide('allow'),
+      treatLoopbackAsPublic: true,
+      allowPrivateHosts: targets,
+    };
+    for (const host of targets) {
+      const target = `http://${host}/x`;
       expect((await fetchVia(target, options)).result).toMatch(
         new RegExp(`^REDIRECT: ${target.replace(/[[\].?/]/g, '\\$&')}\n`),
       );
+    }
+  });
+
+  it('refuses a redirect to a private host no rule names, whatever the permission decision', async () => {
+    const options = { decideNow: decide('allow'), treatLoopbackAsPublic: true };
+    const refused = [
+      ['10.1.2.3', '10.1.2.3 is a private address'],
+      ['intranet.test', 'intranet.test resolves to 10.0.0.7, a private address'],
+      ['mixed.test', 'mixed.test resolves to fd00::1, a unique-local address'],
+      ['[fe80::1]', 'fe80::1 is a link-local address'],
+    ];
+    for (const [host, why] of refused) {
+      const target = `http://${host}/x`;
+      const from = `${server.url}/to?url=${encodeURIComponent(target)}`;
+      expect(await fetchVia(target, options)).toEqual({
+        result: `Error: refused the redirect from ${from} to ${target}: ${why}; only a permission rule naming exactly ${host?.replace(/[[\]]/g, '')} admits it`,
+        status: 'error',
+      });
     }
   });
 
@@ -134,19 +156,27 @@ describe('WebFetch redirects', () => {
 
   it('decides redirects with a real pipeline through decideNow', async () => {
     let decideNow: WebFetchOptions['decideNow'];
+    let rules: () => readonly PermissionRule[] = () => [];
     const tool = createWebFetchTool({
       lookup,
       decideNow: (request) => decideNow?.(request) ?? { decision: 'ask', reason: '' },
+      // The wiring a tool set uses: exact allow rules admit private hosts; the test also names
+      // the two loopback hosts it redirects to, so their permission decisions show.
+      allowPrivateHosts: (host) =>
+        ['localhost', '127.0.0.2'].includes(host) || privateHostsAllowedByRules(rules)(host),
     });
     const pipeline = createPipeline({
       tools: [tool],
       mode: 'ask',
       rules: [
+        { tool: 'WebFetch', domain: '127.0.0.1', action: 'allow' },
+        { tool: 'WebFetch', domain: 'other.test', action: 'allow' },
         { tool: 'WebFetch', domain: '127.0.0.2', action: 'deny' },
         { tool: 'WebFetch', domain: 'localhost', action: 'ask' },
       ],
     });
     decideNow = (request) => pipeline.decideNow(request);
+    rules = () => pipeline.rules();
     let calls = 0;
     const run = async (target: string) => {
       calls += 1;
@@ -165,6 +195,10 @@ describe('WebFetch redirects', () => {
     expect(await run(`http://127.0.0.2:${server.port}/page`)).toMatch(
       /^Error: redirect to http:\/\/127\.0\.0\.2:\d+\/page was denied/,
     );
+    // A host no rule allows is refused before any decision: `ask.test` resolves to loopback.
+    expect(await run(`http://ask.test:${server.port}/page`)).toMatch(
+      /^Error: refused the redirect from .* ask\.test resolves to 127\.0\.0\.1, a loopback address;/,
+    );
   });
 
   it('ends at the configured timeout while a redirect target is still being resolved', async () => {
@@ -176,7 +210,7 @@ describe('WebFetch redirects', () => {
     const tool = createWebFetchTool({
       lookup: stalled,
       decideNow: decide('allow'),
-      treatLoopbackAsPublic: true,
+      allowPrivateHosts,
       timeoutMs: 300,
     });
     expect(await callTool(tool, { url })).toEqual({

@@ -34,7 +34,11 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': 'application/pdf' });
     response.end(PDF);
   });
-  workspace = await createTestWorkspace({ artifacts });
+  // The test server is a private host: the set's WebFetch reaches it because it is named.
+  workspace = await createTestWorkspace({
+    artifacts,
+    web: { fetch: { allowPrivateHosts: ['127.0.0.1'] } },
+  });
   artifactsDirectory = path.join(workspace.root, '.toolcall', 'sessions', 's1', 'artifacts');
 });
 afterAll(async () => {

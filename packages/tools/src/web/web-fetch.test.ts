@@ -247,8 +247,11 @@ const lookup = async (host: string) =>
     host
   ] ?? ['127.0.0.1'];
 
+// The test server's names: private hosts the tool reaches only because they are named.
+const allowPrivateHosts = ['127.0.0.1', 'other.test', 'localhost'];
+
 function fetchWith(path: string, options: WebFetchOptions = {}) {
-  const tool = createWebFetchTool({ lookup, timeoutMs: 10_000, ...options });
+  const tool = createWebFetchTool({ lookup, allowPrivateHosts, timeoutMs: 10_000, ...options });
   return callTool(tool, { url: path.includes('://') ? path : `${server.url}${path}` });
 }
 
@@ -311,7 +314,7 @@ describe('WebFetch content', () => {
 
   it('returns a cancelled error when the call is aborted', async () => {
     const controller = new AbortController();
-    const tool = createWebFetchTool({ lookup });
+    const tool = createWebFetchTool({ lookup, allowPrivateHosts });
     const pending = callTool(tool, { url: `${server.url}/slow` }, { signal: controller.signal });
     controller.abort();
     expect(await pending).toEqual({ result: 'Error: the request was cancelled', status: 'error' });

@@ -3,6 +3,7 @@ import type { HandlerEnvelope, JsonObject } from '@toolcall/pipeline';
 import { formatBytes, formatSize } from './byte-size.js';
 import { decodeBody } from './charset.js';
 import { classifyContent, essenceOf } from './content-kind.js';
+import { createDestinationGuard } from './destination-guard.js';
 import { fetchedImage, fetchedPdf } from './fetch-binary.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { createRedirectPolicy } from './redirect-policy.js';
@@ -67,6 +68,10 @@ export async function webFetch(
     lookup: options.lookup,
     signal: call.signal,
     decideRedirect: createRedirectPolicy(options),
+    guard: createDestinationGuard({
+      allowHost: options.allowPrivateHost,
+      loopbackIsPublic: options.treatLoopbackAsPublic,
+    }),
   });
   if (!retrieved.success) {
     const { error } = retrieved;

@@ -47,6 +47,7 @@ function positive(name: string, value: unknown, fallback: number): number {
 export function createWebSearchTool(options: WebSearchOptions = {}): Tool<SearchArgs> {
   const given: WebSearchOptions = Object.assign(Object.create(null), options);
   const endpoint = new URL(given.endpoint ?? 'https://html.duckduckgo.com/html/');
+  const endpointHost = endpoint.hostname.replace(/\.+$/, '');
   const timeoutMs = positive('timeoutMs', given.timeoutMs, 30_000);
   const semaphore = createSemaphore(positive('maxConcurrent', given.maxConcurrent, 2));
   const lookup = given.lookup ?? lookupAllAddresses;
@@ -144,8 +145,14 @@ export function createWebSearchTool(options: WebSearchOptions = {}): Tool<Search
     name: 'WebSearch',
     description:
       'Searches the web (DuckDuckGo) and returns up to 10 numbered results with title, URL and snippet. Optionally restrict to allowed_domains or exclude blocked_domains (not both).',
+    // A search sends the query off the machine: like WebFetch it is a read (plan mode keeps
+    // it) that asks outside full-auto unless a rule allows the endpoint's host, the domain
+    // fact (`WebSearch(domain:html.duckduckgo.com)`). `destructive` is today's way to say
+    // "ask by default"; the hints keep telling MCP clients it changes nothing.
     readOnly: true,
-    annotations: { openWorldHint: true },
+    destructive: true,
+    annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: true },
+    permission: { domain: () => endpointHost },
     async: true,
     args: z.object({
       query: z.string().min(1).describe('The search query.'),

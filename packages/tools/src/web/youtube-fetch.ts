@@ -1,5 +1,7 @@
 import type { HandlerEnvelope, JsonObject } from '@toolcall/pipeline';
 import { decodeBody } from './charset.js';
+import { createDestinationGuard } from './destination-guard.js';
+import { canonicalHost } from './private-address.js';
 import { retrieve } from './retrieve.js';
 import { fail, succeed, type WebResult } from './web-error.js';
 import type { WebFetchCall } from './web-fetch.js';
@@ -51,6 +53,12 @@ async function fetchStage(
     lookup: options.lookup,
     signal,
     decideRedirect: () => ({ action: 'follow' }),
+    // The configured base is the host's choice; anything a redirect names beside it is judged.
+    guard: createDestinationGuard({
+      allowHost: (host) =>
+        host === canonicalHost(options.youtubeBase.hostname) || options.allowPrivateHost(host),
+      loopbackIsPublic: options.treatLoopbackAsPublic,
+    }),
   });
   if (!retrieved.success) return retrieved;
   if (retrieved.value.kind !== 'response') {
