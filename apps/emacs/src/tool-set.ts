@@ -22,8 +22,6 @@ import {
 export interface ToolSetOptions {
   workspace: string;
   mode: PermissionMode;
-  /** Permission rules, read as every host reads them. */
-  rules?: readonly PermissionRule[];
   asker: PermissionAsker;
   askUser: AskUser;
   /** Permission rules beside the mode (default none); allow-always answers add more. */

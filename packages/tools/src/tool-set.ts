@@ -47,6 +47,7 @@ import {
   createWebFetchTool,
   createWebSearchTool,
   pdfSaverFor,
+  privateHostsAllowedByRules,
   type WebFetchOptions,
   type WebSearchOptions,
   webRenderers,
@@ -422,6 +423,8 @@ function createDiscoverableTools(options: ToolSetOptions, cwd: string, pipeline:
     extras.push(
       createWebFetchTool({
         ...(options.acceptsMedia === undefined ? {} : { acceptsMedia: options.acceptsMedia }),
+        // A private or loopback host is reached only when a rule names exactly that host.
+        allowPrivateHosts: privateHostsAllowedByRules(() => pipeline.rules()),
         ...options.web?.fetch,
         ...(saveArtifact === undefined ? {} : { saveArtifact }),
         decideNow: (request) => pipeline.decideNow(request),
