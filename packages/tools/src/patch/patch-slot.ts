@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
-import { mkdir, open, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  statfs,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { WritableResource } from '@toolcall/resources';
+import { openRegularFile, readToEnd, WHOLE_FILE_BYTES } from '../read/regular-file.js';
 
 /** What a patch target held when it was read. */
 export type SlotState =
@@ -41,25 +51,68 @@ async function missingAncestors(directory: string): Promise<string[]> {
   }
 }
 
-const NONBLOCKING = constants.O_NONBLOCK | constants.O_NOCTTY;
+/** Kernel file systems, by `statfs` magic number: never patch targets, wherever mounted. */
+const KERNEL_FILE_SYSTEMS: ReadonlyMap<number, string> = new Map([
+  [0x9fa0, 'proc'],
+  [0x62656572, 'sysfs'],
+  [0x1cd1, 'devpts'],
+  [0x64626720, 'debugfs'],
+  [0x74726163, 'tracefs'],
+  [0x73636673, 'securityfs'],
+  [0x27e0eb, 'cgroup'],
+  [0x63677270, 'cgroup2'],
+  [0xcafe4a11, 'bpf'],
+  [0x62656570, 'configfs'],
+  [0x6165676c, 'pstore'],
+  [0xde5e81e4, 'efivarfs'],
+]);
 
-/** What a path that is not a regular file is, as an error names it. */
-function specialKind(stats: Stats): string | undefined {
-  if (stats.isFile()) return undefined;
-  if (stats.isDirectory()) return 'directory';
-  if (stats.isFIFO()) return 'named pipe';
-  if (stats.isSocket()) return 'socket';
-  if (stats.isCharacterDevice()) return 'character device';
-  if (stats.isBlockDevice()) return 'block device';
-  return 'special file';
+/** Directories that are never patch targets, whatever file system they hold. */
+const SYSTEM_ROOTS = ['/proc', '/sys', '/dev'];
+
+/**
+ * Why `absolute` is never a patch target, or `undefined`: it resolves (symlinks included) under
+ * `/proc`, `/sys` or `/dev`, or onto a kernel file system. Writing there can fail in ways that
+ * never settle (a recursive mkdir under /proc loops), so it is refused before anything is read.
+ */
+async function systemTarget(absolute: string, shown: string): Promise<string | undefined> {
+  let existing = absolute;
+  const rest: string[] = [];
+  let real: string;
+  for (;;) {
+    try {
+      real = await realpath(existing);
+      break;
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return undefined;
+      rest.unshift(path.basename(existing));
+      existing = parent;
+    }
+  }
+  const resolved = path.join(real, ...rest);
+  const root = SYSTEM_ROOTS.find((entry) => resolved === entry || resolved.startsWith(`${entry}/`));
+  if (root !== undefined) {
+    return `Cannot patch ${shown}: it lies under ${root}, which is never a patch target`;
+  }
+  const type = await statfs(real).then(
+    (info) => KERNEL_FILE_SYSTEMS.get(Number(info.type)),
+    () => undefined,
+  );
+  if (type !== undefined) {
+    return `Cannot patch ${shown}: it lies on a ${type} kernel file system, which is never a patch target`;
+  }
+  return undefined;
 }
 
-// Only regular files are patched: reading a FIFO or a device could block or never end.
-function refusal(stats: Stats, shown: string): string | undefined {
-  const kind = specialKind(stats);
-  if (kind === undefined) return undefined;
-  if (kind === 'directory') return `Cannot patch a directory: ${shown}`;
-  return `Cannot patch a ${kind}: ${shown} (only regular files can be patched)`;
+/** Creates the missing directories one level at a time, outermost first, remembering each. */
+async function createParents(directory: string, createdDirectories: string[]): Promise<void> {
+  // Not `mkdir({recursive: true})`: on some kernel file systems it retries without end.
+  const missing = await missingAncestors(directory);
+  for (const entry of missing.reverse()) {
+    await mkdir(entry);
+    createdDirectories.push(entry);
+  }
 }
 
 /** A plain filesystem path; writes go to a temp file in the same directory, renamed into place. */
@@ -68,25 +121,37 @@ export function pathSlot(absolute: string, shown: string, createdDirectories: st
     key: `path:${absolute}`,
     shown,
     async load() {
-      try {
-        const refused = refusal(await stat(absolute), shown);
-        if (refused !== undefined) return { success: false, message: refused };
-        // Opened without blocking and checked again, so a path swapped for a FIFO after the
-        // stat cannot hang the read.
-        const handle = await open(absolute, constants.O_RDONLY | NONBLOCKING);
-        try {
-          const stats = await handle.stat();
-          const swapped = refusal(stats, shown);
-          if (swapped !== undefined) return { success: false, message: swapped };
-          const data = new Uint8Array(await handle.readFile());
-          return { success: true, state: { exists: true, data, mode: stats.mode & 0o7777 } };
-        } finally {
-          await handle.close();
+      const system = await systemTarget(absolute, shown);
+      if (system !== undefined) return { success: false, message: system };
+      // Stat first, a non-blocking open, then fstat: a FIFO or device is refused before any
+      // open, and one swapped in after the stat cannot hang the read.
+      const opened = await openRegularFile(absolute, shown);
+      if (!opened.success) {
+        switch (opened.reason) {
+          case 'missing':
+            return { success: true, state: { exists: false } };
+          case 'directory':
+            return { success: false, message: `Cannot patch a directory: ${shown}` };
+          case 'not-regular':
+            return {
+              success: false,
+              message: `${opened.message} (only regular files can be patched)`,
+            };
+          default:
+            return { success: false, message: opened.message };
         }
+      }
+      try {
+        const read = await readToEnd(opened.handle, { shown, maxBytes: WHOLE_FILE_BYTES });
+        if (!read.success)
+          return { success: false, message: `Cannot patch ${shown}: ${read.message}` };
+        const mode = opened.stats.mode & 0o7777;
+        return { success: true, state: { exists: true, data: read.bytes, mode } };
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') return { success: true, state: { exists: false } };
         return { success: false, message: `Cannot read ${shown} (${code ?? 'unknown error'})` };
+      } finally {
+        await opened.handle.close().catch(() => undefined);
       }
     },
     async stage(data, mode) {
@@ -101,9 +166,7 @@ export function pathSlot(absolute: string, shown: string, createdDirectories: st
       } catch (error) {
         // Parents are created only when missing, and remembered so a failure can remove them.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        const missing = await missingAncestors(directory);
-        await mkdir(directory, { recursive: true });
-        createdDirectories.push(...missing);
+        await createParents(directory, createdDirectories);
         await writeFile(temp, data, options);
       }
       return {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { ReadResponse } from './read-bytes.js';
+import { readRegularFile } from './regular-file.js';
 
 /**
  * Timestamps within this window of a read may not have ticked since (file systems keep
@@ -59,13 +60,8 @@ export async function identify(
 const statBig = (file: string) => stat(file, { bigint: true });
 
 async function digestOf(file: string): Promise<string | null> {
-  try {
-    return createHash('sha256')
-      .update(await readFile(file))
-      .digest('hex');
-  } catch {
-    return null;
-  }
+  const read = await readRegularFile(file, { shown: file, maxBytes: DIGEST_LIMIT });
+  return read.success ? createHash('sha256').update(read.bytes).digest('hex') : null;
 }
 
 /**
