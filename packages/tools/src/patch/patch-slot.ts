@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   mkdir,
   realpath,
@@ -13,6 +12,7 @@ import {
 import path from 'node:path';
 import type { WritableResource } from '@toolcall/resources';
 import { openRegularFile, readToEnd, WHOLE_FILE_BYTES } from '../read/regular-file.js';
+import { createGuarded, removeGuarded, replaceGuarded, tempBeside } from './guarded-replace.js';
 
 /** What a patch target held when it was read. */
 export type SlotState =
@@ -31,8 +31,13 @@ export interface PatchSlot {
   readonly key: string;
   readonly shown: string;
   load(): Promise<{ success: true; state: SlotState } | { success: false; message: string }>;
-  stage(data: Uint8Array, mode: number | undefined): Promise<StagedWrite>;
-  remove(): Promise<void>;
+  /**
+   * Stages `data`; with `before`, the commit fails with `PatchConflictError` unless the target
+   * still holds exactly that state when it is replaced.
+   */
+  stage(data: Uint8Array, mode: number | undefined, before?: SlotState): Promise<StagedWrite>;
+  /** Removes the target; with `before`, only while it still holds exactly that state. */
+  remove(before?: SlotState): Promise<void>;
 }
 
 async function missingAncestors(directory: string): Promise<string[]> {
@@ -154,12 +159,9 @@ export function pathSlot(absolute: string, shown: string, createdDirectories: st
         await opened.handle.close().catch(() => undefined);
       }
     },
-    async stage(data, mode) {
+    async stage(data, mode, before) {
       const directory = path.dirname(absolute);
-      const temp = path.join(
-        directory,
-        `.${path.basename(absolute)}.${randomBytes(6).toString('hex')}.toolcall-tmp`,
-      );
+      const temp = tempBeside(absolute);
       const options = { flag: 'wx', ...(mode === undefined ? {} : { mode }) };
       try {
         await writeFile(temp, data, options);
@@ -169,12 +171,24 @@ export function pathSlot(absolute: string, shown: string, createdDirectories: st
         await createParents(directory, createdDirectories);
         await writeFile(temp, data, options);
       }
-      return {
-        commit: () => rename(temp, absolute),
-        discard: () => rm(temp, { force: true }),
+      const commit = async (): Promise<void> => {
+        if (before === undefined) return rename(temp, absolute);
+        if (!before.exists) return createGuarded(temp, absolute, shown);
+        return replaceGuarded({
+          target: absolute,
+          temp,
+          before: before.data,
+          written: data,
+          mode,
+          shown,
+        });
       };
+      return { commit, discard: () => rm(temp, { force: true }) };
     },
-    remove: () => unlink(absolute),
+    async remove(before) {
+      if (before === undefined || !before.exists) return unlink(absolute);
+      return removeGuarded(absolute, before.data, before.mode, shown);
+    },
   };
 }
 
