@@ -78,6 +78,19 @@ describe('the file tools on special files', () => {
     });
   });
 
+  it('Grep and Glob walk a directory holding FIFOs, sockets and device links without blocking', async () => {
+    expect(
+      await workspace.run('Grep', {
+        pattern: 'beta',
+        path: '.',
+        output_mode: 'files_with_matches',
+      }),
+    ).toEqual({ status: 'success', result: path.join(workspace.root, 'plain.txt') });
+    const glob = await workspace.run('Glob', { pattern: '**/*.py' });
+    expect(glob.status).toBe('success');
+    expect(String(glob.result).split('\n')).toContain(path.join(workspace.root, 'src/a.py'));
+  });
+
   it.each(patchKinds)('ApplyPatch refuses to update %s (a %s)', async (file, kind) => {
     expect(
       await workspace.run('ApplyPatch', {
