@@ -31,6 +31,9 @@ beforeAll(async () => {
     path.join(workspace.root, 'fifo.py'),
     path.join(workspace.root, 'link-dir/to-fifo.py'),
   );
+  const work = path.join(workspace.root, '.toolcall/sessions/s1/work');
+  await mkdir(work, { recursive: true });
+  execFileSync('mkfifo', [path.join(work, 'pipe.md')]);
   server = createServer();
   await new Promise<void>((resolve) =>
     server.listen(path.join(workspace.root, 'sock.py'), resolve),
@@ -123,6 +126,17 @@ describe('the file tools on special files', () => {
       code: 'EFBIG',
       message: 'status holds more than 16 bytes, the most this tool reads',
     });
+  });
+
+  it('refuses a FIFO behind a work:// address in Read and ApplyPatch', async () => {
+    expect(await workspace.run('Read', { file_path: 'work://pipe.md' })).toMatchObject({
+      status: 'error',
+    });
+    expect(
+      await workspace.run('ApplyPatch', {
+        patch: patchOf('*** Update File: work://pipe.md', '-a', '+b'),
+      }),
+    ).toEqual({ status: 'error', result: 'Error: work://pipe.md is not a regular file' });
   });
 
   it('reads a special file as absent for snapshots, without blocking', async () => {
