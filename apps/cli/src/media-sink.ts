@@ -1,4 +1,14 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { MediaInput, MediaReference, MediaSink } from '@toolcall/pipeline';
 
@@ -15,6 +25,27 @@ export interface SessionMedia extends MediaSink {
   bytes(id: string): Uint8Array | undefined;
 }
 
+// Written and fsynced under a private temporary name first: a reader, or a later run after a
+// crash, never finds a partial file under a media name.
+function stageBytes(directory: string, bytes: Uint8Array): string {
+  const temporary = join(
+    directory,
+    `.media.${process.pid}.${randomBytes(6).toString('hex')}.partial`,
+  );
+  const descriptor = openSync(temporary, 'wx', 0o600);
+  try {
+    let written = 0;
+    while (written < bytes.length) written += writeSync(descriptor, bytes, written);
+    fsyncSync(descriptor);
+  } catch (error) {
+    closeSync(descriptor);
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  closeSync(descriptor);
+  return temporary;
+}
+
 /**
  * Stores media in `DIRECTORY/media/ID.EXT` (minimal; the durable store is @toolcall/media's).
  * An id is never reused in the session: one a file already has (from an earlier run) is skipped.
@@ -27,24 +58,33 @@ export function createSessionMedia(directory: string): SessionMedia {
     put(media: MediaInput, owner): MediaReference {
       const bytes = typeof media.data === 'string' ? Buffer.from(media.data, 'base64') : media.data;
       const owned = owner.toolUseId.replace(/[^A-Za-z0-9_-]/g, '_');
-      mkdirSync(join(directory, 'media'), { recursive: true });
+      const folder = join(directory, 'media');
+      mkdirSync(folder, { recursive: true });
       taken ??= new Set(
-        readdirSync(join(directory, 'media')).map((name) => name.replace(/\.[^.]*$/, '')),
+        readdirSync(folder)
+          .filter((name) => !name.startsWith('.'))
+          .map((name) => name.replace(/\.[^.]*$/, '')),
       );
-      for (;;) {
-        counter += 1;
-        const id = `media-${counter}-${owned}`;
-        if (taken.has(id)) continue;
-        const file = join(directory, 'media', `${id}.${EXTENSIONS[media.mimeType] ?? 'bin'}`);
-        try {
-          writeFileSync(file, bytes, { flag: 'wx' });
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
-          throw error;
+      const temporary = stageBytes(folder, bytes);
+      try {
+        for (;;) {
+          counter += 1;
+          const id = `media-${counter}-${owned}`;
+          if (taken.has(id)) continue;
+          const file = join(folder, `${id}.${EXTENSIONS[media.mimeType] ?? 'bin'}`);
+          try {
+            // A link never replaces a file another run wrote under the same id.
+            linkSync(temporary, file);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+            throw error;
+          }
+          taken.add(id);
+          stored.set(id, bytes);
+          return { id, mimeType: media.mimeType };
         }
-        taken.add(id);
-        stored.set(id, bytes);
-        return { id, mimeType: media.mimeType };
+      } finally {
+        rmSync(temporary, { force: true });
       }
     },
     bytes: (id) => stored.get(id),

@@ -26,9 +26,9 @@ describe('createSessionArtifacts', () => {
       await save('second', 'WebFetch-report.pdf'),
       await save('odd', '../x y.pdf'),
     ]).toEqual([
-      { address: 'artifact://WebFetch-report.pdf' },
-      { address: 'artifact://WebFetch-report-2.pdf' },
-      { address: 'artifact://__x_y.pdf' },
+      { address: 'artifact://WebFetch-report.pdf', evicted: [] },
+      { address: 'artifact://WebFetch-report-2.pdf', evicted: [] },
+      { address: 'artifact://__x_y.pdf', evicted: [] },
     ]);
     const directory = join(session, 'artifacts');
     expect((await readdir(directory)).sort()).toEqual([
@@ -38,5 +38,16 @@ describe('createSessionArtifacts', () => {
     ]);
     expect(await readFile(join(directory, 'WebFetch-report.pdf'), 'utf8')).toBe('first');
     expect(await readFile(join(directory, 'WebFetch-report-2.pdf'), 'utf8')).toBe('second');
+  });
+
+  it('keeps the session under its quota, oldest artifacts first', async () => {
+    const store = createSessionArtifacts(session, { quotaBytes: 10 });
+    const put = (toolUseId: string) => store.put({ text: '123456', toolName: 'Bash', toolUseId });
+    expect(await put('a')).toEqual({ address: 'artifact://Bash-a.txt', evicted: [] });
+    expect(await put('b')).toEqual({
+      address: 'artifact://Bash-b.txt',
+      evicted: ['artifact://Bash-a.txt'],
+    });
+    expect(await readdir(join(session, 'artifacts'))).toEqual(['Bash-b.txt']);
   });
 });

@@ -48,8 +48,12 @@ async function readContained(
     );
   }
   // O_NOFOLLOW: the path is already real, so a symlink here was swapped in after resolution.
-  const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW);
+  // O_NONBLOCK and the fstat: a FIFO or device swapped in after the stat never blocks the open.
+  const handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
+    if (!(await handle.stat()).isFile()) {
+      return fail(new ResourceError('not-a-file', `${address} is not a regular file`, { address }));
+    }
     return ok(new Uint8Array(await handle.readFile()));
   } finally {
     await handle.close();

@@ -52,8 +52,18 @@ export function createWritableFile(
           new ResourceError('not-a-file', `Cannot patch a directory: ${address}`, { address }),
         );
       }
-      const handle = await open(resolved.value.real, constants.O_RDONLY | constants.O_NOFOLLOW);
+      // Only regular files are patched: the open never blocks on a FIFO or device, and the
+      // descriptor is checked before anything is read.
+      const handle = await open(
+        resolved.value.real,
+        constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+      );
       try {
+        if (!(await handle.stat()).isFile()) {
+          return fail(
+            new ResourceError('not-a-file', `${address} is not a regular file`, { address }),
+          );
+        }
         return ok(new Uint8Array(await handle.readFile()));
       } finally {
         await handle.close();

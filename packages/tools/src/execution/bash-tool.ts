@@ -7,6 +7,7 @@ import {
   type NormalizedExecutionOptions,
   persistOmitted,
   toHandlerEnvelope,
+  withArtifactNotice,
 } from './options.js';
 import { bashRenderer } from './renderers.js';
 import { formatSandboxLine } from './sandbox-line.js';
@@ -77,13 +78,17 @@ export function createBashTool(options: NormalizedExecutionOptions): Tool<BashAr
       });
       if (!observed.success) return failureEnvelope(observed.error.message);
       const observation = observed.value;
-      const outputPath = await persistOmitted(options, observation, owner, context);
+      const persisted = await persistOmitted(options, observation, owner, context);
+      const outputPath = persisted.address;
       const sandboxLine = formatSandboxLine(observation.sandbox, observation.facts);
-      return toHandlerEnvelope(
-        formatBashResult(observation, {
-          ...(outputPath === undefined ? {} : { outputPath }),
-          ...(sandboxLine === undefined ? {} : { sandboxLine }),
-        }),
+      return withArtifactNotice(
+        toHandlerEnvelope(
+          formatBashResult(observation, {
+            ...(outputPath === undefined ? {} : { outputPath }),
+            ...(sandboxLine === undefined ? {} : { sandboxLine }),
+          }),
+        ),
+        persisted,
       );
     },
   });

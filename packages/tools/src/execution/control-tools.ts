@@ -5,6 +5,7 @@ import {
   type NormalizedExecutionOptions,
   persistOmitted,
   toHandlerEnvelope,
+  withArtifactNotice,
 } from './options.js';
 import { listExecutionsRenderer, stopExecutionRenderer, writeStdinRenderer } from './renderers.js';
 
@@ -48,9 +49,13 @@ export function createWriteStdinTool(options: NormalizedExecutionOptions): Tool<
         ...(args.yield_time_ms === undefined ? {} : { yieldTimeMs: args.yield_time_ms }),
       });
       if (!observed.success) return failureEnvelope(observed.error.message);
-      const outputPath = await persistOmitted(options, observed.value, owner, context);
-      return toHandlerEnvelope(
-        formatWriteStdinResult(observed.value, outputPath === undefined ? {} : { outputPath }),
+      const persisted = await persistOmitted(options, observed.value, owner, context);
+      const outputPath = persisted.address;
+      return withArtifactNotice(
+        toHandlerEnvelope(
+          formatWriteStdinResult(observed.value, outputPath === undefined ? {} : { outputPath }),
+        ),
+        persisted,
       );
     },
   });
@@ -102,9 +107,13 @@ export function createStopExecutionTool(
         executionId: args.execution_id,
       });
       if (!stopped.success) return failureEnvelope(stopped.error.message);
-      const outputPath = await persistOmitted(options, stopped.value, owner, context);
-      return toHandlerEnvelope(
-        formatStopResult(stopped.value, outputPath === undefined ? {} : { outputPath }),
+      const persisted = await persistOmitted(options, stopped.value, owner, context);
+      const outputPath = persisted.address;
+      return withArtifactNotice(
+        toHandlerEnvelope(
+          formatStopResult(stopped.value, outputPath === undefined ? {} : { outputPath }),
+        ),
+        persisted,
       );
     },
   });

@@ -5,6 +5,7 @@ import type {
   HandlerEnvelope,
   JsonObject,
 } from '@toolcall/pipeline';
+import { evictionNotice } from '../session/artifact-quota.js';
 import { createEscalationGate, type EscalationGate } from './escalation.js';
 
 /** Options of `createExecutionTools`. */
@@ -89,25 +90,73 @@ export function normalizeExecutionOptions(
   };
 }
 
-/** Stores the whole spool as an artifact when the observation omitted output; returns its address. */
+/** What `persistOmitted` stored: the artifact's address, and a note for the model, if any. */
+export interface PersistedOutput {
+  readonly address: string | undefined;
+  /** Artifacts the quota evicted (this write's and earlier unreported ones), or a failed store. */
+  readonly notice: string | undefined;
+}
+
+/** A store that keeps one artifact per execution and reports quota evictions. */
+interface ExecutionArtifacts {
+  putExecutionOutput(artifact: {
+    executionId: string;
+    bytes: Uint8Array;
+  }): Promise<{ readonly address: string }>;
+  takeEvicted(): string[];
+}
+
+function keepsExecutions(store: ArtifactStore): store is ArtifactStore & ExecutionArtifacts {
+  const candidate = store as Partial<ExecutionArtifacts>;
+  return (
+    typeof candidate.putExecutionOutput === 'function' &&
+    typeof candidate.takeEvicted === 'function'
+  );
+}
+
+/**
+ * Stores the whole spool as an artifact when the observation omitted output. A session store
+ * keeps one artifact per execution, replaced as the output grows (every poll updates it; no
+ * poll adds a copy); another store gets one artifact per call.
+ */
 export async function persistOmitted(
   options: NormalizedExecutionOptions,
   observation: ExecutionObservation,
   owner: OwnerId,
   context: HandlerContext,
-): Promise<string | undefined> {
-  if (options.artifacts === undefined || observation.omittedBytes === 0) return undefined;
-  const output = await options.manager.readOutput({
-    owner,
-    executionId: observation.facts.executionId,
-  });
-  if (!output.success) return undefined;
-  const stored = await options.artifacts.put({
-    text: output.value.toString('utf8'),
-    toolName: context.toolName,
-    toolUseId: context.toolUseId,
-  });
-  return stored.address;
+): Promise<PersistedOutput> {
+  const store = options.artifacts;
+  if (store === undefined || observation.omittedBytes === 0) {
+    return { address: undefined, notice: undefined };
+  }
+  const executionId = observation.facts.executionId;
+  const output = await options.manager.readOutput({ owner, executionId });
+  if (!output.success) return { address: undefined, notice: undefined };
+  try {
+    if (!keepsExecutions(store)) {
+      const stored = await store.put({
+        text: output.value.toString('utf8'),
+        toolName: context.toolName,
+        toolUseId: context.toolUseId,
+      });
+      return { address: stored.address, notice: undefined };
+    }
+    const stored = await store.putExecutionOutput({ executionId, bytes: output.value });
+    return { address: stored.address, notice: evictionNotice(store.takeEvicted()) };
+  } catch (error) {
+    const evicted = keepsExecutions(store) ? evictionNotice(store.takeEvicted()) : undefined;
+    const failed = `Note: the whole output could not be stored: ${(error as Error)?.message ?? String(error)}`;
+    return { address: undefined, notice: evicted === undefined ? failed : `${failed}\n${evicted}` };
+  }
+}
+
+/** Appends a `PersistedOutput` notice to a handler envelope's result text. */
+export function withArtifactNotice(
+  envelope: HandlerEnvelope,
+  persisted: PersistedOutput,
+): HandlerEnvelope {
+  if (persisted.notice === undefined) return envelope;
+  return { ...envelope, result: `${String(envelope.result)}\n\n${persisted.notice}` };
 }
 
 /** Makes exec's envelope a pipeline handler envelope (render data as plain JSON). */

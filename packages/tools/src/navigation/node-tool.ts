@@ -36,7 +36,12 @@ export function createNodeTool(options: NavigationOptions = {}) {
       include_children: z.boolean().optional().describe('Also list up to 20 children.'),
     }),
     handler: async (args, context) => {
-      const source = await readSource(args.file_path, options, context.resources.file_path);
+      const source = await readSource(
+        args.file_path,
+        options,
+        context.resources.file_path,
+        context.signal,
+      );
       const report = source.success
         ? await nodeReport(
             args.file_path,

@@ -21,7 +21,12 @@ export function createOutlineTool(options: NavigationOptions = {}) {
     maxResultSize: 20_000,
     args: z.object({ file_path: path('The source file to outline.') }),
     handler: async (args, context) => {
-      const source = await readSource(args.file_path, options, context.resources.file_path);
+      const source = await readSource(
+        args.file_path,
+        options,
+        context.resources.file_path,
+        context.signal,
+      );
       if (!source.success) {
         return {
           result: `Error listing symbols in ${args.file_path}: ${source.error}`,

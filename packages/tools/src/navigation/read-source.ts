@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { readRegularFile } from '../read/regular-file.js';
 
 /** Options shared by the navigation tools. */
 export interface NavigationOptions {
@@ -38,24 +38,25 @@ export function absolutePath(path: string, options: NavigationOptions, prepared?
   return resolve(cwd, expanded);
 }
 
-/** Reads a file as UTF-8, reporting a missing file or a directory as a message. */
+/**
+ * Reads a regular file as UTF-8 (bounded, never blocking on a FIFO or device), reporting a
+ * missing file, a directory or a special file as a message.
+ */
 export async function readSource(
   path: string,
   options: NavigationOptions,
   prepared?: unknown,
+  signal?: AbortSignal,
 ): Promise<ReadResult> {
   const full = absolutePath(path, options, prepared);
-  try {
-    const info = await stat(full);
-    if (info.isDirectory()) return { success: false, error: `${path} is a directory` };
-    return { success: true, value: await readFile(full, 'utf8'), fullPath: full };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') {
-      return { success: false, error: `File ${path} does not exist` };
-    }
-    return { success: false, error: (error as Error).message };
+  const read = await readRegularFile(full, { shown: path, signal });
+  if (!read.success) {
+    return {
+      success: false,
+      error: read.reason === 'directory' ? `${path} is a directory` : read.message,
+    };
   }
+  return { success: true, value: Buffer.from(read.bytes).toString('utf8'), fullPath: full };
 }
 
 /** Checks the shared options, throwing a TypeError naming a bad one. */

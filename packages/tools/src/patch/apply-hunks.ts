@@ -1,6 +1,7 @@
 import { foldPunctuation, MATCH_PASSES } from './match-passes.js';
 import { nearestCandidate } from './nearest-candidate.js';
-import type { Hunk } from './patch-types.js';
+import type { BodyLine, Hunk } from './patch-types.js';
+import type { LineEnding } from './text-lines.js';
 
 /** One applied hunk, for the result text and the per-file diff. */
 export interface AppliedHunk {
@@ -17,7 +18,13 @@ export interface AppliedHunk {
 
 /** The new lines of a file, or the exact reason the hunks do not apply. */
 export type HunkResult =
-  | { readonly success: true; readonly lines: string[]; readonly applied: AppliedHunk[] }
+  | {
+      readonly success: true;
+      readonly lines: string[];
+      /** The ending of each new line (see `endingsOf`). */
+      readonly endings: LineEnding[];
+      readonly applied: AppliedHunk[];
+    }
   | { readonly success: false; readonly message: string };
 
 function candidatesOf(
@@ -51,6 +58,46 @@ function anchorBelow(lines: readonly string[], anchor: string, from: number): nu
 }
 
 /**
+ * The endings of a hunk's replacement lines. Context lines keep their own. In each run of
+ * changed lines, the k-th added line takes the ending of the k-th removed line (the last removed
+ * one when more are added); a run that only adds takes the ending of the line above it, else the
+ * line below it, else the file's most common ending.
+ */
+function endingsOf(
+  hunkLines: readonly BodyLine[],
+  endings: readonly LineEnding[],
+  start: number,
+  fallback: LineEnding,
+): LineEnding[] {
+  const result: LineEnding[] = [];
+  let fileIndex = start;
+  let position = 0;
+  while (position < hunkLines.length) {
+    const line = hunkLines[position] as BodyLine;
+    if (line.kind === ' ') {
+      result.push(endings[fileIndex] ?? fallback);
+      fileIndex += 1;
+      position += 1;
+      continue;
+    }
+    const removed: LineEnding[] = [];
+    let added = 0;
+    while (position < hunkLines.length && (hunkLines[position] as BodyLine).kind !== ' ') {
+      if ((hunkLines[position] as BodyLine).kind === '-') {
+        removed.push(endings[fileIndex] ?? fallback);
+        fileIndex += 1;
+      } else added += 1;
+      position += 1;
+    }
+    const neighbour = result.at(-1) ?? endings[start - 1] ?? endings[fileIndex] ?? fallback;
+    for (let index = 0; index < added; index += 1) {
+      result.push(removed[Math.min(index, removed.length - 1)] ?? neighbour);
+    }
+  }
+  return result;
+}
+
+/**
  * Applies hunks top to bottom (§2.3): the first pass with candidates wins, candidates at or after
  * the previous hunk are preferred, then the `@@ N` hint picks the closest; context comes from the file.
  */
@@ -58,8 +105,11 @@ export function applyHunks(
   original: readonly string[],
   hunks: readonly Hunk[],
   shown: string,
+  originalEndings: readonly LineEnding[] = original.map(() => '\n'),
+  fallback: LineEnding = '\n',
 ): HunkResult {
   const lines = [...original];
+  const endings = [...originalEndings];
   const applied: AppliedHunk[] = [];
   let cursor = 0;
   let delta = 0;
@@ -129,6 +179,7 @@ export function applyHunks(
         fileIndex += 1;
       }
     }
+    endings.splice(start, old.length, ...endingsOf(hunk.lines, endings, start, fallback));
     lines.splice(start, old.length, ...replacement);
     applied.push({
       number,
@@ -142,5 +193,5 @@ export function applyHunks(
     delta += replacement.length - old.length;
     cursor = start + replacement.length;
   }
-  return { success: true, lines, applied };
+  return { success: true, lines, endings, applied };
 }

@@ -165,7 +165,7 @@ describe('ApplyPatch', () => {
       await new Promise((resolve) => closing?.close(resolve));
     });
 
-    const pipe = 'Error: Cannot patch a named pipe: pipe (only regular files can be patched)';
+    const pipe = 'Error: pipe is a FIFO, not a regular file (only regular files can be patched)';
     it.each([
       [patchOf('*** Update File: pipe', '-a', '+b'), pipe],
       [patchOf('*** Delete File: pipe'), pipe],
@@ -174,7 +174,7 @@ describe('ApplyPatch', () => {
       [patchOf('*** Add File: pipe', '+x'), pipe],
       [
         patchOf('*** Delete File: sock'),
-        'Error: Cannot patch a socket: sock (only regular files can be patched)',
+        'Error: sock is a socket, not a regular file (only regular files can be patched)',
       ],
     ])('refuses it without reading or writing: %j', async (patch, message) => {
       const before = await snapshot();

@@ -1,3 +1,4 @@
+import { PatchConflictError } from './guarded-replace.js';
 import {
   type PatchSlot,
   removeCreatedDirectories,
@@ -19,12 +20,18 @@ function sameState(a: SlotState, b: SlotState): boolean {
   return Buffer.compare(a.data, b.data) === 0;
 }
 
+// Undoes a committed change only while the file still holds what the patch wrote, so a
+// writer's lines that arrived since are never dropped by the undo.
 async function revert(change: FileChange): Promise<void> {
+  const written: SlotState =
+    change.after === undefined
+      ? { exists: false }
+      : { exists: true, data: change.after, mode: change.mode };
   if (change.before.exists) {
-    const staged = await change.slot.stage(change.before.data, change.before.mode);
+    const staged = await change.slot.stage(change.before.data, change.before.mode, written);
     await staged.commit();
   } else {
-    await change.slot.remove();
+    await change.slot.remove(written);
   }
 }
 
@@ -35,8 +42,9 @@ function codeOf(error: unknown): string {
 
 /**
  * Commits verified changes as one transaction: every target is re-checked, every write is staged
- * as a temp file first, then renamed into place; any failure restores every file already changed
- * and removes directories the patch created, so the patch applies entirely or not at all.
+ * as a temp file first, then renamed into place only while the target still holds what was read
+ * (a concurrent writer fails the call, its bytes kept); any failure restores every file already
+ * changed and removes directories the patch created, so the patch applies entirely or not at all.
  */
 export async function commitChanges(
   changes: readonly FileChange[],
@@ -52,7 +60,9 @@ export async function commitChanges(
   // Staging writes only temp files, so every file is staged at once.
   const settled = await Promise.allSettled(
     changes.map((change) =>
-      change.after === undefined ? undefined : change.slot.stage(change.after, change.mode),
+      change.after === undefined
+        ? undefined
+        : change.slot.stage(change.after, change.mode, change.before),
     ),
   );
   const staged: (StagedWrite | undefined)[] = settled.map((entry) =>
@@ -70,17 +80,24 @@ export async function commitChanges(
   for (const [index, change] of changes.entries()) {
     try {
       const write = staged[index];
-      if (write === undefined) await change.slot.remove();
+      if (write === undefined) await change.slot.remove(change.before);
       else await write.commit();
       done.push(change);
     } catch (error) {
       for (const entry of staged.slice(index)) await entry?.discard().catch(() => undefined);
-      for (const applied of done.reverse()) await revert(applied).catch(() => undefined);
+      const kept: string[] = [];
+      for (const applied of done.reverse()) {
+        await revert(applied).catch(() => kept.push(applied.slot.shown));
+      }
       await removeCreatedDirectories(createdDirectories);
-      return {
-        success: false,
-        message: `Cannot write ${change.slot.shown} (${codeOf(error)}); no file was changed`,
-      };
+      const cause = PatchConflictError.isInstance(error)
+        ? `File changed on disk while the patch was applied: ${change.slot.shown}`
+        : `Cannot write ${change.slot.shown} (${codeOf(error)})`;
+      const outcome =
+        kept.length === 0
+          ? 'no file was changed'
+          : `the change to ${kept.join(', ')} stays because that file changed on disk meanwhile`;
+      return { success: false, message: `${cause}; ${outcome}` };
     }
   }
   return { success: true };

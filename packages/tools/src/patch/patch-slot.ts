@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
-import { mkdir, open, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { WritableResource } from '@toolcall/resources';
+import { openRegularFile, readToEnd, WHOLE_FILE_BYTES } from '../read/regular-file.js';
+import { createGuarded, removeGuarded, replaceGuarded, tempBeside } from './guarded-replace.js';
+import { systemTarget } from './system-targets.js';
 
 /** What a patch target held when it was read. */
 export type SlotState =
@@ -21,8 +22,13 @@ export interface PatchSlot {
   readonly key: string;
   readonly shown: string;
   load(): Promise<{ success: true; state: SlotState } | { success: false; message: string }>;
-  stage(data: Uint8Array, mode: number | undefined): Promise<StagedWrite>;
-  remove(): Promise<void>;
+  /**
+   * Stages `data`; with `before`, the commit fails with `PatchConflictError` unless the target
+   * still holds exactly that state when it is replaced.
+   */
+  stage(data: Uint8Array, mode: number | undefined, before?: SlotState): Promise<StagedWrite>;
+  /** Removes the target; with `before`, only while it still holds exactly that state. */
+  remove(before?: SlotState): Promise<void>;
 }
 
 async function missingAncestors(directory: string): Promise<string[]> {
@@ -41,25 +47,14 @@ async function missingAncestors(directory: string): Promise<string[]> {
   }
 }
 
-const NONBLOCKING = constants.O_NONBLOCK | constants.O_NOCTTY;
-
-/** What a path that is not a regular file is, as an error names it. */
-function specialKind(stats: Stats): string | undefined {
-  if (stats.isFile()) return undefined;
-  if (stats.isDirectory()) return 'directory';
-  if (stats.isFIFO()) return 'named pipe';
-  if (stats.isSocket()) return 'socket';
-  if (stats.isCharacterDevice()) return 'character device';
-  if (stats.isBlockDevice()) return 'block device';
-  return 'special file';
-}
-
-// Only regular files are patched: reading a FIFO or a device could block or never end.
-function refusal(stats: Stats, shown: string): string | undefined {
-  const kind = specialKind(stats);
-  if (kind === undefined) return undefined;
-  if (kind === 'directory') return `Cannot patch a directory: ${shown}`;
-  return `Cannot patch a ${kind}: ${shown} (only regular files can be patched)`;
+/** Creates the missing directories one level at a time, outermost first, remembering each. */
+async function createParents(directory: string, createdDirectories: string[]): Promise<void> {
+  // Not `mkdir({recursive: true})`: on some kernel file systems it retries without end.
+  const missing = await missingAncestors(directory);
+  for (const entry of missing.reverse()) {
+    await mkdir(entry);
+    createdDirectories.push(entry);
+  }
 }
 
 /** A plain filesystem path; writes go to a temp file in the same directory, renamed into place. */
@@ -68,50 +63,69 @@ export function pathSlot(absolute: string, shown: string, createdDirectories: st
     key: `path:${absolute}`,
     shown,
     async load() {
-      try {
-        const refused = refusal(await stat(absolute), shown);
-        if (refused !== undefined) return { success: false, message: refused };
-        // Opened without blocking and checked again, so a path swapped for a FIFO after the
-        // stat cannot hang the read.
-        const handle = await open(absolute, constants.O_RDONLY | NONBLOCKING);
-        try {
-          const stats = await handle.stat();
-          const swapped = refusal(stats, shown);
-          if (swapped !== undefined) return { success: false, message: swapped };
-          const data = new Uint8Array(await handle.readFile());
-          return { success: true, state: { exists: true, data, mode: stats.mode & 0o7777 } };
-        } finally {
-          await handle.close();
+      const system = await systemTarget(absolute, shown);
+      if (system !== undefined) return { success: false, message: system };
+      // Stat first, a non-blocking open, then fstat: a FIFO or device is refused before any
+      // open, and one swapped in after the stat cannot hang the read.
+      const opened = await openRegularFile(absolute, shown);
+      if (!opened.success) {
+        switch (opened.reason) {
+          case 'missing':
+            return { success: true, state: { exists: false } };
+          case 'directory':
+            return { success: false, message: `Cannot patch a directory: ${shown}` };
+          case 'not-regular':
+            return {
+              success: false,
+              message: `${opened.message} (only regular files can be patched)`,
+            };
+          default:
+            return { success: false, message: opened.message };
         }
+      }
+      try {
+        const read = await readToEnd(opened.handle, { shown, maxBytes: WHOLE_FILE_BYTES });
+        if (!read.success)
+          return { success: false, message: `Cannot patch ${shown}: ${read.message}` };
+        const mode = opened.stats.mode & 0o7777;
+        return { success: true, state: { exists: true, data: read.bytes, mode } };
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') return { success: true, state: { exists: false } };
         return { success: false, message: `Cannot read ${shown} (${code ?? 'unknown error'})` };
+      } finally {
+        await opened.handle.close().catch(() => undefined);
       }
     },
-    async stage(data, mode) {
+    async stage(data, mode, before) {
       const directory = path.dirname(absolute);
-      const temp = path.join(
-        directory,
-        `.${path.basename(absolute)}.${randomBytes(6).toString('hex')}.toolcall-tmp`,
-      );
+      const temp = tempBeside(absolute);
       const options = { flag: 'wx', ...(mode === undefined ? {} : { mode }) };
       try {
         await writeFile(temp, data, options);
       } catch (error) {
         // Parents are created only when missing, and remembered so a failure can remove them.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        const missing = await missingAncestors(directory);
-        await mkdir(directory, { recursive: true });
-        createdDirectories.push(...missing);
+        await createParents(directory, createdDirectories);
         await writeFile(temp, data, options);
       }
-      return {
-        commit: () => rename(temp, absolute),
-        discard: () => rm(temp, { force: true }),
+      const commit = async (): Promise<void> => {
+        if (before === undefined) return rename(temp, absolute);
+        if (!before.exists) return createGuarded(temp, absolute, shown);
+        return replaceGuarded({
+          target: absolute,
+          temp,
+          before: before.data,
+          written: data,
+          mode,
+          shown,
+        });
       };
+      return { commit, discard: () => rm(temp, { force: true }) };
     },
-    remove: () => unlink(absolute),
+    async remove(before) {
+      if (before === undefined || !before.exists) return unlink(absolute);
+      return removeGuarded(absolute, before.data, before.mode, shown);
+    },
   };
 }
 

@@ -134,12 +134,16 @@ export function planPatch(
     if (looksBinary(before.data))
       return { success: false, message: `Cannot patch binary file: ${shown}` };
     const text = toLines(before.data);
-    const result = applyHunks(text.lines, operation.hunks, shown);
+    const result = applyHunks(text.lines, operation.hunks, shown, text.endings, text.eol);
     if (!result.success) return result;
     if (!result.applied.some(changes) && operation.moveTo === undefined) {
       return { success: false, message: `Patch hunk does not change ${shown}` };
     }
-    const after = fromLines(result.lines, text.eol, text.finalNewline || text.lines.length === 0);
+    const after = fromLines(
+      result.lines,
+      result.endings,
+      text.finalNewline || text.lines.length === 0,
+    );
     const destination = operation.moveTo;
     if (destination !== undefined) {
       const target = claim(destination);

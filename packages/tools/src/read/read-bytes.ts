@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { ExecManager } from '@toolcall/exec';
 import type { MediaInput } from '@toolcall/pipeline';
 import { extensionOf, isBinaryExtension, looksBinary } from './binary.js';
@@ -8,6 +8,7 @@ import { parsePageRange } from './page-range.js';
 import { checkImage, IMAGE_TYPES, MAX_IMAGE_BYTES, noMediaInput, PAGE_TYPE } from './read-media.js';
 import { pdfPages, pdfText, withPdfFile } from './read-pdf.js';
 import { readErrors, readTextWindow } from './read-text.js';
+import { readToEnd } from './regular-file.js';
 import { fitImage } from './scale-image.js';
 
 /** Read's arguments after defaults: 1-based offset, line limit, optional PDF pages. */
@@ -23,6 +24,8 @@ export interface ReadArguments {
   readonly exec: ExecManager | undefined;
   /** Whether the current model takes media of a type (images; rendered pages are `image/png`). */
   readonly acceptsMedia: (mimeType: string) => boolean;
+  /** The call's signal: a cancelled call stops reading. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** What a Read produced: text, its error flag, and any media to attach. */
@@ -37,9 +40,12 @@ export interface ReadResponse {
 
 const error = (text: string): ReadResponse => ({ text, error: true });
 
-/** Reads an image or a PDF, from a path or from bytes already in memory. */
+/**
+ * Reads an image or a PDF, from a regular file already open (its path is handed to the PDF
+ * helpers) or from bytes already in memory.
+ */
 export async function readDocument(
-  source: { path: string } | { bytes: Uint8Array },
+  source: { path: string; handle: FileHandle } | { bytes: Uint8Array },
   extension: string,
   shown: string,
   args: ReadArguments,
@@ -55,7 +61,17 @@ export async function readDocument(
         `Cannot read image ${shown}: ${size.toLocaleString('en-US')} bytes exceeds the 10 MiB limit`,
       );
     }
-    const bytes = 'bytes' in source ? source.bytes : new Uint8Array(await readFile(source.path));
+    let bytes: Uint8Array;
+    if ('bytes' in source) bytes = source.bytes;
+    else {
+      const read = await readToEnd(source.handle, {
+        shown,
+        maxBytes: MAX_IMAGE_BYTES,
+        signal: args.signal,
+      });
+      if (!read.success) return error(`Cannot read image ${shown}: ${read.message}`);
+      bytes = read.bytes;
+    }
     const checked = checkImage(bytes, imageType, shown);
     if (!checked.success) return error(checked.message);
     const fitted = await fitImage(checked, bytes, args.fit, shown, args.exec);
@@ -78,7 +94,7 @@ export async function readDocument(
       `${noMediaInput(`pages of ${shown}`, PAGE_TYPE)}. Omit pages to read the text of the PDF.`,
     );
   }
-  return withPdfFile(source, async (file, scratch) => {
+  return withPdfFile('bytes' in source ? source : { path: source.path }, async (file, scratch) => {
     if (args.pages !== undefined) {
       const range = parsePageRange(args.pages);
       if (!range.success) return error(range.message);
@@ -114,7 +130,6 @@ export async function readDocument(
       shown,
       offset: args.offset,
       limit: args.limit,
-      size: bytes.length,
     });
   });
 }
@@ -138,6 +153,5 @@ export async function readBytes(
     shown,
     offset: args.offset,
     limit: args.limit,
-    size: bytes.length,
   });
 }

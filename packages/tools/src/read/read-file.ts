@@ -1,11 +1,10 @@
-import { constants } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
 import { extensionOf, isBinaryExtension, looksBinary } from './binary.js';
 import { fileChunks } from './file-chunks.js';
 import { type ReadArguments, type ReadResponse, readBytes, readDocument } from './read-bytes.js';
 import { listDirectory } from './read-directory.js';
 import { IMAGE_TYPES } from './read-media.js';
 import { readErrors, readTextWindow } from './read-text.js';
+import { openRegularFile, PSEUDO_FILE_BYTES } from './regular-file.js';
 import { similarNames } from './similar-names.js';
 
 const LARGE_FILE_BYTES = 512 * 1024;
@@ -19,43 +18,41 @@ export async function readPath(
   args: ReadArguments,
   timeoutMs: number,
 ): Promise<ReadResponse> {
-  let stats: Awaited<ReturnType<typeof stat>>;
-  try {
-    stats = await stat(file);
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') {
+  // Symlinks are followed (O_NOFOLLOW is not used): the permission step judged the path the
+  // tool resolves. What they lead to must be a regular file or a directory.
+  const opened = await openRegularFile(file, shown);
+  if (!opened.success) {
+    if (opened.reason === 'directory') return listDirectory(file, shown, timeoutMs, args.exec);
+    if (opened.reason === 'missing') {
       return error(readErrors.missing(shown) + (await similarNames(file, shown)));
     }
-    return error(`Cannot read ${shown} (${code ?? 'unknown error'})`);
+    return error(opened.message);
   }
-  if (stats.isDirectory()) return listDirectory(file, shown, timeoutMs, args.exec);
-  if (!stats.isFile()) return error(`Cannot read ${shown}: not a regular file`);
-  const extension = extensionOf(file);
-  if (extension in IMAGE_TYPES || extension === '.pdf') {
-    return readDocument({ path: file }, extension, shown, args, stats.size);
-  }
-  if (isBinaryExtension(extension)) return error(readErrors.binary(extension, shown, stats.size));
-  if (args.explicitRange === false && stats.size > LARGE_FILE_BYTES) {
-    return error(readErrors.tooLarge());
-  }
-  // O_NOFOLLOW is not used: a plain path may be a symlink the permission step already judged.
-  const handle = await open(file, constants.O_RDONLY);
+  const { handle, stats } = opened;
   try {
-    const head = Buffer.alloc(Math.min(8192, stats.size));
+    const extension = extensionOf(file);
+    if (extension in IMAGE_TYPES || extension === '.pdf') {
+      return await readDocument({ path: file, handle }, extension, shown, args, stats.size);
+    }
+    if (isBinaryExtension(extension)) return error(readErrors.binary(extension, shown, stats.size));
+    if (args.explicitRange === false && stats.size > LARGE_FILE_BYTES) {
+      return error(readErrors.tooLarge());
+    }
+    // `/proc` and `/sys` files report size 0 whatever they hold, so their read is capped; a
+    // file read to the size it had when opened, so a writer appending meanwhile ends nothing.
+    const maxBytes = stats.size === 0 ? PSEUDO_FILE_BYTES : stats.size;
+    const head = Buffer.alloc(Math.min(8192, maxBytes));
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     if (looksBinary(head.subarray(0, bytesRead))) {
       return error(readErrors.binary(extension || 'binary data', shown, stats.size));
     }
-    const answer = await readTextWindow(fileChunks(handle), {
+    return await readTextWindow(fileChunks(handle, { maxBytes, signal: args.signal }), {
       shown,
       offset: args.offset,
       limit: args.limit,
-      size: stats.size,
     });
-    return answer;
   } finally {
-    await handle.close();
+    await handle.close().catch(() => undefined);
   }
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { ReadResponse } from './read-bytes.js';
+import { readRegularFile } from './regular-file.js';
 
 /**
  * Timestamps within this window of a read may not have ticked since (file systems keep
@@ -27,7 +28,7 @@ export interface FileIdentity {
 
 /**
  * The identity of a regular file read at `readAtMs` (default now); `undefined` for anything
- * else (a directory, a device, a missing file). The change time is part of it because no
+ * else (a directory, a device, a missing file, a file reporting size 0). The change time is part of it because no
  * caller can set it back.
  */
 export async function identify(
@@ -40,7 +41,9 @@ export async function identify(
   } catch {
     return undefined;
   }
-  if (!stats.isFile()) return undefined;
+  // A file reporting size 0 may be a `/proc` or `/sys` file whose content changes while its
+  // size and timestamps do not, so it is never answered as unchanged.
+  if (!stats.isFile() || stats.size === 0n) return undefined;
   const racySince = BigInt(readAtMs) * 1_000_000n - RACY_WINDOW_NS;
   let digest: string | null | undefined;
   if (stats.mtimeNs >= racySince || stats.ctimeNs >= racySince) {
@@ -59,13 +62,8 @@ export async function identify(
 const statBig = (file: string) => stat(file, { bigint: true });
 
 async function digestOf(file: string): Promise<string | null> {
-  try {
-    return createHash('sha256')
-      .update(await readFile(file))
-      .digest('hex');
-  } catch {
-    return null;
-  }
+  const read = await readRegularFile(file, { shown: file, maxBytes: DIGEST_LIMIT });
+  return read.success ? createHash('sha256').update(read.bytes).digest('hex') : null;
 }
 
 /**

@@ -33,9 +33,8 @@ export function continueNotice(shown: string, next: number): string {
 /** Reads a window of numbered lines from chunks and words the result the way the contracts do. */
 export async function readTextWindow(
   chunks: AsyncIterable<Uint8Array>,
-  { shown, offset, limit, size }: { shown: string; offset: number; limit: number; size: number },
+  { shown, offset, limit }: { shown: string; offset: number; limit: number },
 ): Promise<ReadAnswer> {
-  if (size === 0 && offset === 1) return { text: emptyNotice(shown), error: false, lines: 0 };
   const window: LineWindow = await readLineWindow(chunks, {
     offset,
     limit,

@@ -197,7 +197,7 @@ describe('Read, more failure paths', () => {
     execFileSync('mkfifo', [path.join(workspace.root, 'fifo')]);
     expect(await workspace.run('Read', { file_path: 'fifo' })).toEqual({
       status: 'error',
-      result: 'Error: Cannot read fifo: not a regular file',
+      result: 'Error: fifo is a FIFO, not a regular file',
     });
   });
 

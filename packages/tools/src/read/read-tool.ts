@@ -119,7 +119,6 @@ async function readResource(
         shown,
         offset: args.offset,
         limit: args.limit,
-        size: bytes.length,
       });
     }
     case 'listing':
@@ -195,6 +194,7 @@ export function createReadTool(options: ReadToolOptions): Tool {
         explicitRange: (args.offset ?? 0) !== 0 || (args.limit ?? 0) !== 0,
         exec: options.exec,
         acceptsMedia,
+        signal: context.signal,
       };
       const target = targetOf(context.resources.file_path, shown, options.cwd);
       if (pages !== undefined && !/\.pdf$/i.test(shown)) {

@@ -1,6 +1,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import type { PathRewriter, ResourceDocument, ResourceResolver } from '@toolcall/resources';
 import type { FileTarget } from '../file-target.js';
+import { kindOf, notRegularMessage } from '../read/regular-file.js';
 
 /** Where a search runs: backing roots for ripgrep and how to show its paths. */
 export interface SearchScope {
@@ -38,8 +39,13 @@ export async function searchScopeOf(
   if (target.kind === 'path') {
     try {
       const stats = await stat(target.path);
-      // Grep reads any non-directory ripgrep can open (regular files, pipes); Glob needs a directory.
+      // Grep searches a directory or one regular file; Glob needs a directory. ripgrep would
+      // block on a FIFO or read a device without end, so those are refused before it starts.
       if (!stats.isDirectory() && !allowFile) return { success: false, message: refused };
+      const kind = kindOf(stats);
+      if (kind !== undefined && kind !== 'directory') {
+        return { success: false, message: notRegularMessage(target.shown, kind) };
+      }
       const root = stats.isDirectory() ? await realpath(target.path) : target.path;
       // A plain path shows itself; a symlinked root is searched at its real location but shown as authored.
       const show =
@@ -84,6 +90,10 @@ export async function searchScopeOf(
   if (roots.length === 1) {
     const stats = await stat(roots[0] as string).catch(() => undefined);
     if (stats === undefined) return { success: false, message: refused };
+    const kind = kindOf(stats);
+    if (kind !== undefined && kind !== 'directory') {
+      return { success: false, message: notRegularMessage(target.shown, kind) };
+    }
     if (stats.isFile()) {
       if (!allowFile) return { success: false, message: refused };
       file = true;
