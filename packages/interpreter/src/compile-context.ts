@@ -4,7 +4,16 @@ import type { FunctionCell } from './nodes-call.js';
 import type { Closure, Sym, Value } from './values.js';
 
 /** What the compiler knows about one tool of the roster. */
-export type ToolInfo = { readonly standaloneOnly: boolean };
+export type ToolInfo = {
+  readonly standaloneOnly: boolean;
+  /**
+   * The argument names the tool's input schema declares, when it declares them and admits no
+   * others (no `additionalProperties`): preflight refuses any other literal keyword.
+   */
+  readonly properties: readonly string[] | undefined;
+  /** The schema's `required` argument names (shown beside the accepted ones). */
+  readonly required: readonly string[];
+};
 
 /** A top-level `defmacro`: its compiled lambda and, once built, its closure. */
 export type MacroDefinition = {
@@ -28,6 +37,8 @@ export type CompileContext = {
   readonly source: string | undefined;
   /** Whether the whole script is one tool call (standalone-only tools are allowed there). */
   directScript: boolean;
+  /** The form of that one call: the only place a standalone-only tool may appear. */
+  directForm: Value | undefined;
   /** Compiles a runtime macro expansion (set by the compiler). */
   compileExpansion?: (form: Value, scope: Scope | null) => Node;
 };

@@ -1,4 +1,4 @@
-import { literalRegexp, regexpArguments } from './compile-checks.js';
+import { checkToolKeywords, literalRegexp, regexpArguments } from './compile-checks.js';
 import type { CompileContext, Scope } from './compile-context.js';
 import { describe, items, problem, variable } from './compile-support.js';
 import type { Node } from './machine.js';
@@ -79,19 +79,23 @@ export function compile(form: Value, scope: Scope | null, cx: CompileContext): N
     }
     const tool = cx.tools.get(name);
     if (tool !== undefined) {
-      if (tool.standaloneOnly && !cx.directScript)
+      // Only the script's one whole-expression call may be standalone-only: never a call
+      // nested in its arguments, in a binding, a lambda or any other surrounding form.
+      if (tool.standaloneOnly && form !== cx.directForm)
         problem(
           cx,
           `${name} is standalone-only: it must be the entire expression, without nested calls in its arguments or surrounding forms`,
           form,
         );
+      checkToolKeywords(name, tool, args, cx, form);
       return new ToolCallNode(
         name,
         args.map((a) => compile(a, scope, cx)),
       );
     }
+    // The arguments of an unknown operator are not compiled: whether they are code at all
+    // depends on what the operator would have been (`(cl-dolist (x xs) …)` binds x).
     if (!cx.unknown.has(name)) cx.unknown.set(name, cx.positions?.get(form));
-    for (const a of args) compile(a, scope, cx);
     return new Const(NIL);
   }
   if (head instanceof Cons && head.car === LAMBDA)

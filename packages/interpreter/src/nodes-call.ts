@@ -1,5 +1,5 @@
 import { type Env, type Frame, guestError, type Machine, type Node } from './machine.js';
-import { bindArguments, Collector } from './nodes-bind.js';
+import { bindArguments, Collector, collect } from './nodes-bind.js';
 import { preview } from './printer.js';
 import { Closure, Cons, list, NIL, Sym, type Value } from './values.js';
 
@@ -107,8 +107,44 @@ export function invoke(m: Machine, callee: Value, args: Value[]): void {
   guestError(`invalid-function ${preview(callee, 200)}`);
 }
 
+/**
+ * A call whose first argument is the function: once its value is known, and before any
+ * later argument runs, it is checked against the closed roster (`(funcall f (Tool …))`
+ * never runs the tool for an `f` no call could run).
+ */
+abstract class CalleeFirst extends Collector {
+  override run(env: Env, m: Machine): void {
+    m.steps++;
+    const values = new Array<Value>(this.args.length);
+    const callee = this.args[0] as Node;
+    if (callee.simple) {
+      const value = callee.ev(env, m);
+      m.runtime.checkCallable(value);
+      values[0] = value;
+      collect(this, values, 1, env, m);
+      return;
+    }
+    m.stack.push(new CalleeFrame(this, values, env));
+    m.node = callee;
+    m.env = env;
+  }
+}
+
+class CalleeFrame implements Frame {
+  constructor(
+    readonly node: CalleeFirst,
+    readonly values: Value[],
+    readonly env: Env,
+  ) {}
+  resume(m: Machine, v: Value): void {
+    m.runtime.checkCallable(v);
+    this.values[0] = v;
+    collect(this.node, this.values, 1, this.env, m);
+  }
+}
+
 /** `funcall` (spread false) or `apply` (spread true: the last argument is a list of further arguments). */
-export class Funcall extends Collector {
+export class Funcall extends CalleeFirst {
   constructor(
     readonly spread: boolean,
     args: Node[],
@@ -156,7 +192,7 @@ export function sequenceItems(value: Value): Value[] {
 }
 
 /** `mapcar`: calls the function on each element and lists the results in order. */
-export class Mapcar extends Collector {
+export class Mapcar extends CalleeFirst {
   constructor(args: Node[]) {
     super(args);
     this.simple = false;

@@ -11,7 +11,7 @@ import { Const, Seq } from './nodes-core.js';
 import { ToolCallNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
 import { preview } from './printer.js';
-import { suggest } from './suggest.js';
+import { isNameSuggestion, looksLikeTool, suggest } from './suggest.js';
 import { Closure, Cons, intern, isKeyword, NIL, Sym, T, type Value } from './values.js';
 
 const DEFUN = intern('defun');
@@ -29,7 +29,10 @@ function unknownMessage(cx: CompileContext): string {
   ];
   const names = [...cx.unknown.keys()].map((name) => {
     const hint = suggest(name, known);
-    return hint === undefined ? name : `${name} (did you mean ${hint}?)`;
+    if (hint === undefined) return looksLikeTool(name) ? `${name} (not in the tool roster)` : name;
+    return isNameSuggestion(hint, known)
+      ? `${name} (did you mean ${hint}?)`
+      : `${name} (try: ${hint})`;
   });
   return `unknown function${names.length > 1 ? 's' : ''}: ${names.join(', ')}; calls resolve only to special forms, pure primitives, the script's definitions and the tool roster`;
 }
@@ -83,6 +86,7 @@ export function compileProgram(
     positions,
     source,
     directScript: false,
+    directForm: undefined,
   };
   const definitions: Array<{ form: Cons; name: Sym; macro: boolean }> = [];
   const bodyForms: Value[] = [];
@@ -104,6 +108,7 @@ export function compileProgram(
     only instanceof Cons &&
     only.car instanceof Sym &&
     tools.has(only.car.name);
+  if (cx.directScript) cx.directForm = only;
   for (const { form, name, macro } of definitions) {
     const parts = items(form) ?? [];
     if (parts.length < 3) {
@@ -137,6 +142,7 @@ export function compileProgram(
       problems: [],
       positions: undefined,
       directScript: false,
+      directForm: undefined,
     };
     const node = compile(form, scope, expansionCx);
     try {

@@ -14,7 +14,7 @@ import {
   setter,
   variable,
 } from './compile-support.js';
-import { compileLambda } from './lambda-list.js';
+import { compileLambda, lambdaList } from './lambda-list.js';
 import type { Node } from './machine.js';
 import { Lambda, Let, LetStar } from './nodes-bind.js';
 import { Funcall, Mapcar, PrimitiveCall } from './nodes-call.js';
@@ -146,21 +146,21 @@ export const handlers: Record<string, Handler> = {
     if (literal instanceof Cons && literal.car === FUNCTION && literal.cdr instanceof Cons)
       literal = literal.cdr.car;
     const fn = items(literal);
-    const params = fn === undefined ? undefined : items(fn[1] ?? NIL);
-    if (
-      fn === undefined ||
-      fn[0] !== LAMBDA ||
-      params === undefined ||
-      params.length !== 1 ||
-      !isVariableName(params[0] as Value) ||
-      fn.length !== 3
-    )
+    const shape =
+      'parallel-map takes (lambda (ITEM) (Tool …)) with one parameter and exactly one direct tool call';
+    if (fn === undefined || fn[0] !== LAMBDA || fn.length < 2) return problem(cx, shape, form);
+    // The parameter list is validated as every lambda's is (markers, names, duplicates).
+    const before = cx.problems.length;
+    const params = lambdaList(fn[1] as Value, cx, form);
+    if (cx.problems.length > before) return new Const(NIL);
+    if (params.required !== 1 || params.optional !== 0 || params.rest)
       return problem(
         cx,
-        'parallel-map takes (lambda (ITEM) (Tool …)) with one parameter and exactly one direct tool call',
+        `parallel-map: the lambda must have one parameter, got ${describe(fn[1] as Value)}`,
         form,
       );
-    const inner: Scope = { names: [params[0] as Sym], visible: 1, parent: scope };
+    if (fn.length !== 3) return problem(cx, shape, form);
+    const inner: Scope = { names: [params.names[0] as Sym], visible: 1, parent: scope };
     const call = directToolCall(fn[2] as Value, inner, cx, 'the parallel-map lambda body');
     if (call === undefined) return new Const(NIL);
     return new ParallelMapNode(call.tool, call.args, compile(args[1] as Value, scope, cx));
