@@ -1,4 +1,4 @@
-import { callableSyntax, compile } from './compile.js';
+import { callableSyntax, compile, compileSpan } from './compile.js';
 import type { CompileContext, Scope, ToolInfo } from './compile-context.js';
 import { describe, items, problem } from './compile-support.js';
 import type { Node } from './machine.js';
@@ -90,11 +90,14 @@ export function directToolCall(
     problem(cx, `${name} is standalone-only: it must be the entire expression`, form);
   const forms = items(form.cdr) ?? [];
   checkToolKeywords(name, tool, forms, cx, form);
+  const deferred = cx.nesting.deferred.length;
   const args = forms.map((a) => compile(a, scope, cx));
   if (!args.every((a) => a.simple))
     problem(
       cx,
-      `${context}: arguments of ${name} may use pure primitives only, not nested tool calls or function calls`,
+      cx.nesting.deferred.length > deferred
+        ? `${context}: arguments of ${name} may use pure primitives only, nested at most ${compileSpan} forms deep in the script (the compiler's one-pass nesting)`
+        : `${context}: arguments of ${name} may use pure primitives only, not nested tool calls or function calls`,
       form,
     );
   return { tool: name, args };

@@ -1,3 +1,4 @@
+import type { Deferred } from './compile.js';
 import type { Node } from './machine.js';
 import type { LambdaTemplate } from './nodes-bind.js';
 import type { FunctionCell } from './nodes-call.js';
@@ -23,7 +24,11 @@ export type MacroDefinition = {
 };
 
 /** A compile-time lexical scope: names of the slots of one environment level. */
-export type Scope = { readonly names: Sym[]; visible: number; readonly parent: Scope | null };
+export type Scope = {
+  readonly names: Sym[];
+  readonly visible: number;
+  readonly parent: Scope | null;
+};
 
 /** Everything the compiler consults and the problems it collects (preflight). */
 export type CompileContext = {
@@ -39,6 +44,8 @@ export type CompileContext = {
   directScript: boolean;
   /** The form of that one call: the only place a standalone-only tool may appear. */
   directForm: Value | undefined;
+  /** How deep the compiler is in the host stack, and the forms left for later (see `compileSpan`). */
+  readonly nesting: { depth: number; deferred: Deferred[] };
   /** Compiles a runtime macro expansion (set by the compiler). */
   compileExpansion?: (form: Value, scope: Scope | null) => Node;
 };

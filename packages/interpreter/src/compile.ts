@@ -1,7 +1,7 @@
 import { checkToolKeywords, literalRegexp, regexpArguments } from './compile-checks.js';
 import type { CompileContext, Scope } from './compile-context.js';
 import { describe, items, problem, variable } from './compile-support.js';
-import type { Node } from './machine.js';
+import { type Env, type Machine, Node } from './machine.js';
 import { MacroCall } from './macro-call.js';
 import { DefunCall, Funcall, PrimitiveCall } from './nodes-call.js';
 import { Const } from './nodes-core.js';
@@ -47,8 +47,63 @@ export const syntaxNames = new Set([
   ',@',
 ]);
 
+/**
+ * Form nesting the compiler handles in one host-stack descent. A form nested deeper is
+ * compiled later, from the top of the stack (`compileDeferred`), and left in place as a
+ * `Deferred` node; the machine then enters it with a step of its own. Since a `Deferred` node
+ * is never simple, this also bounds how deep the direct evaluation of simple nodes (`ev`)
+ * recurses. Scripts within the default depth budget (100) never reach it.
+ */
+export const compileSpan = 200;
+
+/** A form compiled after its parent (see `compileSpan`): the machine enters its node. */
+export class Deferred extends Node {
+  target: Node = new Const(NIL);
+  constructor(
+    readonly form: Value,
+    readonly scope: Scope | null,
+  ) {
+    super();
+    this.simple = false;
+  }
+  ev(): Value {
+    return NIL;
+  }
+  override run(env: Env, m: Machine): void {
+    m.node = this.target;
+    m.env = env;
+  }
+}
+
 /** Compiles one form in `scope` to a node, collecting preflight problems in `cx`. */
 export function compile(form: Value, scope: Scope | null, cx: CompileContext): Node {
+  if (!(form instanceof Cons)) return compileForm(form, scope, cx);
+  if (cx.nesting.depth >= compileSpan) {
+    const deferred = new Deferred(form, scope);
+    cx.nesting.deferred.push(deferred);
+    return deferred;
+  }
+  cx.nesting.depth++;
+  try {
+    return compileForm(form, scope, cx);
+  } finally {
+    cx.nesting.depth--;
+  }
+}
+
+/**
+ * Compiles every form deferred so far (and those they defer in turn), each from this shallow
+ * stack: the host stack never holds more than `compileSpan` nested forms.
+ */
+export function compileDeferred(cx: CompileContext): void {
+  const pending = cx.nesting.deferred;
+  while (pending.length > 0) {
+    const deferred = pending.pop() as Deferred;
+    deferred.target = compile(deferred.form, deferred.scope, cx);
+  }
+}
+
+function compileForm(form: Value, scope: Scope | null, cx: CompileContext): Node {
   if (form instanceof Sym) {
     if (form === NIL || form === T || isKeyword(form)) return new Const(form);
     return variable(form, scope);

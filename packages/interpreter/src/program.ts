@@ -1,4 +1,4 @@
-import { compile, syntaxNames } from './compile.js';
+import { compile, compileDeferred, Deferred, syntaxNames } from './compile.js';
 import type { CompileContext, MacroDefinition, Scope, ToolInfo } from './compile-context.js';
 import { items } from './compile-support.js';
 import { exceed, StaticError } from './guest-error.js';
@@ -87,6 +87,7 @@ export function compileProgram(
     source,
     directScript: false,
     directForm: undefined,
+    nesting: { depth: 0, deferred: [] },
   };
   const definitions: Array<{ form: Cons; name: Sym; macro: boolean }> = [];
   const bodyForms: Value[] = [];
@@ -121,6 +122,7 @@ export function compileProgram(
     else (cx.functions.get(name) as FunctionCell).closure = closure;
   }
   const nodes = bodyForms.map((form) => compile(form, null, cx));
+  compileDeferred(cx);
   const single = nodes.length === 1 ? nodes[0] : undefined;
   if (
     single instanceof ToolCallNode &&
@@ -143,8 +145,10 @@ export function compileProgram(
       positions: undefined,
       directScript: false,
       directForm: undefined,
+      nesting: { depth: 0, deferred: [] },
     };
     const node = compile(form, scope, expansionCx);
+    compileDeferred(expansionCx);
     try {
       raiseProblems(expansionCx);
     } catch (error) {
@@ -160,9 +164,15 @@ export function compileProgram(
 }
 
 /** Whether a direct call's argument is a literal, quoted data or a pure primitive application of such. */
-function isDirectArgument(node: Node): boolean {
-  if (node instanceof Const) return true;
-  return node instanceof PrimitiveCall && node.args.every(isDirectArgument);
+function isDirectArgument(argument: Node): boolean {
+  const stack = [argument];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (node instanceof Deferred) stack.push(node.target);
+    else if (node instanceof PrimitiveCall) stack.push(...node.args);
+    else if (!(node instanceof Const)) return false;
+  }
+  return true;
 }
 
 /** Checks a macro expansion against the reader's contract (proper lists, no functions) and size budgets. */

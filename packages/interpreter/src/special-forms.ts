@@ -84,12 +84,13 @@ export const handlers: Record<string, Handler> = {
   'let*': (args, scope, cx, form) => {
     if (!arity('let*', args, 1, Infinity, cx, form)) return new Const(NIL);
     const list = bindings(args[0] as Value, cx, form);
-    const inner: Scope = { names: list.map(([n]) => n), visible: 0, parent: scope };
-    const inits = list.map(([, init], i) => {
-      inner.visible = i;
-      return compile(init, inner, cx);
-    });
-    inner.visible = list.length;
+    const names = list.map(([n]) => n);
+    // A scope per initializer, never one changed in place: a form compiled later (a
+    // deferred form, a macro call expanding at run time) keeps the scope it was given.
+    const inits = list.map(([, init], i) =>
+      compile(init, { names, visible: i, parent: scope }, cx),
+    );
+    const inner: Scope = { names, visible: list.length, parent: scope };
     return new LetStar(inits, body(args.length > 1 ? args.slice(1) : [NIL], inner, cx));
   },
   setq: (args, scope, cx, form) => {

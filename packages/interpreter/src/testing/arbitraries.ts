@@ -115,3 +115,66 @@ export const programArbitrary: fc.Arbitrary<Value> = fc.letrec<{ form: Value }>(
       }),
   ),
 })).form;
+
+/** Wrappers of one hole (`X`) that nest: every kind of form the compiler and machine walk. */
+export const nestingWrappers: ReadonlyArray<readonly [string, string]> = [
+  ['(+ 1 ', ')'],
+  ['(list ', ')'],
+  ['(car (list ', '))'],
+  ['(if t ', ' 0)'],
+  ['(if nil 0 ', ')'],
+  ['(progn ', ')'],
+  ['(let ((a 1)) ', ')'],
+  ['(let* ((a ', ')) a)'],
+  ['(when t ', ')'],
+  ['(unless nil ', ')'],
+  ['(and t ', ')'],
+  ['(or nil ', ')'],
+  ['(cond (nil 0) (t ', '))'],
+  ['(funcall (lambda () ', '))'],
+  ['(funcall (lambda (x) x) ', ')'],
+  ['(apply (quote list) (list ', '))'],
+  ['(mapcar (lambda (x) ', ") '(1))"],
+  ['(dolist (x (quote (1))) ', ')'],
+  ['(dotimes (i 1) ', ')'],
+  ['(let ((v 0)) (setq v ', '))'],
+  ["'(", ')'],
+  ['[', ']'],
+  ['`(a ,', ')'],
+  ['(Echo :value ', ')'],
+  ['(format "%S" ', ')'],
+  ['(equal 1 ', ')'],
+];
+
+/** A deep nest: a cycle of wrappers repeated to a depth, around a leaf. */
+export const nestingArbitrary = fc.record({
+  cycle: fc.array(fc.integer({ min: 0, max: nestingWrappers.length - 1 }), {
+    minLength: 1,
+    maxLength: 4,
+  }),
+  depth: fc.integer({ min: 1, max: 20_000 }),
+  leaf: fc.constantFrom('1', '"s"', 'nil', '(Echo :value 2)', 'x'),
+});
+
+/** The source of a nest drawn by `nestingArbitrary`. */
+export function nestingSource({
+  cycle,
+  depth,
+  leaf,
+}: {
+  cycle: number[];
+  depth: number;
+  leaf: string;
+}): string {
+  const opens: string[] = [];
+  const closes: string[] = [];
+  for (let level = 0; level < depth; level++) {
+    const [open, close] = nestingWrappers[cycle[level % cycle.length] as number] as [
+      string,
+      string,
+    ];
+    opens.push(open);
+    closes.push(close);
+  }
+  return `${opens.join('')}${leaf}${closes.reverse().join('')}`;
+}
