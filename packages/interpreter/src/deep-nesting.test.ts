@@ -95,7 +95,14 @@ describe('reading long escape chains', () => {
 describe('values nested deeper than the JSON limits', () => {
   it('names the projection limit when a tool argument is nested too deeply', async () => {
     let seen = false;
-    const tools = { Echo: { call: () => ((seen = true), 1) } };
+    const tools = {
+      Echo: {
+        call: () => {
+          seen = true;
+          return 1;
+        },
+      },
+    };
     const outcome = await evaluate(`(Echo :value '${nest('(', '1', ')', maxJsonDepth + 5)})`, {
       tools,
       limits: raised,
