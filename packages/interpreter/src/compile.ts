@@ -75,6 +75,13 @@ export class Deferred extends Node {
   }
 }
 
+/** `node`, behind a node that is never simple: the machine enters it with a step of its own. */
+export function entered(node: Node): Node {
+  const step = new Deferred(NIL, null);
+  step.target = node;
+  return step;
+}
+
 /** Compiles one form in `scope` to a node, collecting preflight problems in `cx`. */
 export function compile(form: Value, scope: Scope | null, cx: CompileContext): Node {
   if (!(form instanceof Cons)) return compileForm(form, scope, cx);

@@ -128,3 +128,11 @@ describe('values nested deeper than the JSON limits', () => {
     expect(toJson(NIL)).toEqual({ success: true, value: null });
   });
 });
+
+describe('long flat forms that compile to nested nodes', () => {
+  it('evaluates a cond of 100,000 clauses', { timeout: 120_000 }, async () => {
+    const clauses = Array.from({ length: 100_000 }, (_, i) => `((= x ${i + 1}) ${i})`).join(' ');
+    const outcome = await evaluate(`(let ((x 100000)) (cond ${clauses}))`, { limits: raised });
+    expect(outcome).toMatchObject({ success: true, printed: '99999' });
+  });
+});

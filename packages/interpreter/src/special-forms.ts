@@ -1,5 +1,5 @@
 import { backquote } from './backquote.js';
-import { compile } from './compile.js';
+import { compile, compileSpan, entered } from './compile.js';
 import { checkCallableName, checkLiteralCallable, directToolCall } from './compile-checks.js';
 import { type CompileContext, resolve, type Scope } from './compile-context.js';
 import {
@@ -53,6 +53,9 @@ export const handlers: Record<string, Handler> = {
   cond: (args, scope, cx, form) => {
     let result: Node = new Const(NIL);
     for (let i = args.length - 1; i >= 0; i--) {
+      // Clauses nest as `if`s: every so many, one the machine enters with a step of its own,
+      // so evaluating a long `cond` never recurses on the host stack clause by clause.
+      if ((args.length - i) % compileSpan === 0) result = entered(result);
       const clause = items(args[i] as Value);
       if (clause === undefined || clause.length === 0)
         return problem(cx, `invalid cond clause ${describe(args[i] as Value)}`, form);

@@ -178,3 +178,22 @@ export function nestingSource({
   }
   return `${opens.join('')}${leaf}${closes.reverse().join('')}`;
 }
+
+/** Forms of one long flat list (`n` items) that some compilers turn into nested nodes. */
+export const wideForms: ReadonlyArray<(n: number) => string> = [
+  (n) => `(cond ${Array.from({ length: n }, (_, i) => `((= 0 ${i + 1}) ${i})`).join(' ')} (t 0))`,
+  (n) => `(progn ${'1 '.repeat(n)})`,
+  (n) => `(and ${'t '.repeat(n)})`,
+  (n) => `(or ${'nil '.repeat(n)} 1)`,
+  (n) => `(+ ${'1 '.repeat(n)})`,
+  (n) => `(let* (${Array.from({ length: n }, (_, i) => `(v${i} ${i})`).join(' ')}) v0)`,
+  (n) => `(let ((v 0)) (setq ${'v 1 '.repeat(n)}) v)`,
+  (n) => `\`(${'a ,1 ,@(list 2) '.repeat(n)})`,
+  (n) => `(length '(${'x '.repeat(n)}))`,
+];
+
+/** A wide form drawn from `wideForms`, by index and width. */
+export const wideArbitrary = fc.record({
+  form: fc.integer({ min: 0, max: wideForms.length - 1 }),
+  width: fc.integer({ min: 1, max: 30_000 }),
+});
