@@ -1,10 +1,11 @@
-import { callableSyntax, compile } from './compile.js';
-import type { CompileContext, Scope } from './compile-context.js';
+import { callableSyntax, compile, compileSpan } from './compile.js';
+import type { CompileContext, Scope, ToolInfo } from './compile-context.js';
 import { describe, items, problem } from './compile-support.js';
 import type { Node } from './machine.js';
 import { primitives } from './primitives/index.js';
 import { canMatchEmpty, compileRegexp } from './primitives/regexps.js';
-import { Cons, intern, NIL, Sym, type Value } from './values.js';
+import { suggest } from './suggest.js';
+import { Cons, intern, isKeyword, NIL, Sym, type Value } from './values.js';
 
 const QUOTE = intern('quote');
 const FUNCTION = intern('function');
@@ -84,14 +85,60 @@ export function directToolCall(
     return undefined;
   }
   const name = form.car.name;
-  if (cx.tools.get(name)?.standaloneOnly)
+  const tool = cx.tools.get(name) as ToolInfo;
+  if (tool.standaloneOnly)
     problem(cx, `${name} is standalone-only: it must be the entire expression`, form);
-  const args = (items(form.cdr) ?? []).map((a) => compile(a, scope, cx));
+  const forms = items(form.cdr) ?? [];
+  checkToolKeywords(name, tool, forms, cx, form);
+  const deferred = cx.nesting.deferred.length;
+  const args = forms.map((a) => compile(a, scope, cx));
   if (!args.every((a) => a.simple))
     problem(
       cx,
-      `${context}: arguments of ${name} may use pure primitives only, not nested tool calls or function calls`,
+      cx.nesting.deferred.length > deferred
+        ? `${context}: arguments of ${name} may use pure primitives only, nested at most ${compileSpan} forms deep in the script (the compiler's one-pass nesting)`
+        : `${context}: arguments of ${name} may use pure primitives only, not nested tool calls or function calls`,
       form,
     );
   return { tool: name, args };
+}
+
+function normalizeKey(key: string): string {
+  return key.toLowerCase().replace(/[-_]/g, '');
+}
+
+/**
+ * Checks the literal keywords of a tool call against the argument names its schema declares
+ * (when it declares a closed set), as the argument projection will: exact, or the one name
+ * equal but for case, `-` and `_`.
+ */
+export function checkToolKeywords(
+  name: string,
+  tool: ToolInfo,
+  args: Value[],
+  cx: CompileContext,
+  form: Value,
+): void {
+  const properties = tool.properties;
+  if (properties === undefined) return;
+  for (let i = 0; i < args.length; i += 2) {
+    const key = args[i] as Value;
+    if (!isKeyword(key)) return;
+    const keyword = (key as Sym).name.slice(1);
+    if (properties.includes(keyword)) continue;
+    const normalized = normalizeKey(keyword);
+    if (properties.filter((p) => normalizeKey(p) === normalized).length === 1) continue;
+    const hint = suggest(keyword, properties, { kind: 'keyword' });
+    const accepted =
+      properties.length === 0
+        ? 'it takes no arguments'
+        : `accepted: ${properties
+            .map((p) => (tool.required.includes(p) ? `:${p} (required)` : `:${p}`))
+            .join(' ')}`;
+    problem(
+      cx,
+      `${name} has no argument :${keyword}${hint === undefined ? '' : ` (did you mean :${hint}?)`}; ${accepted}`,
+      form,
+    );
+  }
 }

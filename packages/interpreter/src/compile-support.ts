@@ -113,7 +113,13 @@ export function iteration(
 ): Node {
   const name = times ? 'dotimes' : 'dolist';
   const spec = items(args[0] ?? NIL);
-  if (spec === undefined || spec.length !== 2 || !isVariableName(spec[0] as Value))
+  if (spec !== undefined && spec.length === 2 && !isVariableName(spec[0] as Value))
+    return problem(
+      cx,
+      `${name}: the loop variable ${describe(spec[0] as Value)} is not a variable name (a symbol other than nil, t and keywords)`,
+      form,
+    );
+  if (spec === undefined || spec.length !== 2)
     return problem(
       cx,
       `${name} takes exactly (VARIABLE ${times ? 'COUNT' : 'LIST'}); there is no result form`,

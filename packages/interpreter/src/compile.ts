@@ -1,7 +1,7 @@
-import { literalRegexp, regexpArguments } from './compile-checks.js';
+import { checkToolKeywords, literalRegexp, regexpArguments } from './compile-checks.js';
 import type { CompileContext, Scope } from './compile-context.js';
 import { describe, items, problem, variable } from './compile-support.js';
-import type { Node } from './machine.js';
+import { type Env, type Machine, Node } from './machine.js';
 import { MacroCall } from './macro-call.js';
 import { DefunCall, Funcall, PrimitiveCall } from './nodes-call.js';
 import { Const } from './nodes-core.js';
@@ -47,8 +47,70 @@ export const syntaxNames = new Set([
   ',@',
 ]);
 
+/**
+ * Form nesting the compiler handles in one host-stack descent. A form nested deeper is
+ * compiled later, from the top of the stack (`compileDeferred`), and left in place as a
+ * `Deferred` node; the machine then enters it with a step of its own. Since a `Deferred` node
+ * is never simple, this also bounds how deep the direct evaluation of simple nodes (`ev`)
+ * recurses. Scripts within the default depth budget (100) never reach it.
+ */
+export const compileSpan = 200;
+
+/** A form compiled after its parent (see `compileSpan`): the machine enters its node. */
+export class Deferred extends Node {
+  target: Node = new Const(NIL);
+  constructor(
+    readonly form: Value,
+    readonly scope: Scope | null,
+  ) {
+    super();
+    this.simple = false;
+  }
+  ev(): Value {
+    return NIL;
+  }
+  override run(env: Env, m: Machine): void {
+    m.node = this.target;
+    m.env = env;
+  }
+}
+
+/** `node`, behind a node that is never simple: the machine enters it with a step of its own. */
+export function entered(node: Node): Node {
+  const step = new Deferred(NIL, null);
+  step.target = node;
+  return step;
+}
+
 /** Compiles one form in `scope` to a node, collecting preflight problems in `cx`. */
 export function compile(form: Value, scope: Scope | null, cx: CompileContext): Node {
+  if (!(form instanceof Cons)) return compileForm(form, scope, cx);
+  if (cx.nesting.depth >= compileSpan) {
+    const deferred = new Deferred(form, scope);
+    cx.nesting.deferred.push(deferred);
+    return deferred;
+  }
+  cx.nesting.depth++;
+  try {
+    return compileForm(form, scope, cx);
+  } finally {
+    cx.nesting.depth--;
+  }
+}
+
+/**
+ * Compiles every form deferred so far (and those they defer in turn), each from this shallow
+ * stack: the host stack never holds more than `compileSpan` nested forms.
+ */
+export function compileDeferred(cx: CompileContext): void {
+  const pending = cx.nesting.deferred;
+  while (pending.length > 0) {
+    const deferred = pending.pop() as Deferred;
+    deferred.target = compile(deferred.form, deferred.scope, cx);
+  }
+}
+
+function compileForm(form: Value, scope: Scope | null, cx: CompileContext): Node {
   if (form instanceof Sym) {
     if (form === NIL || form === T || isKeyword(form)) return new Const(form);
     return variable(form, scope);
@@ -79,19 +141,23 @@ export function compile(form: Value, scope: Scope | null, cx: CompileContext): N
     }
     const tool = cx.tools.get(name);
     if (tool !== undefined) {
-      if (tool.standaloneOnly && !cx.directScript)
+      // Only the script's one whole-expression call may be standalone-only: never a call
+      // nested in its arguments, in a binding, a lambda or any other surrounding form.
+      if (tool.standaloneOnly && form !== cx.directForm)
         problem(
           cx,
           `${name} is standalone-only: it must be the entire expression, without nested calls in its arguments or surrounding forms`,
           form,
         );
+      checkToolKeywords(name, tool, args, cx, form);
       return new ToolCallNode(
         name,
         args.map((a) => compile(a, scope, cx)),
       );
     }
+    // The arguments of an unknown operator are not compiled: whether they are code at all
+    // depends on what the operator would have been (`(cl-dolist (x xs) …)` binds x).
     if (!cx.unknown.has(name)) cx.unknown.set(name, cx.positions?.get(form));
-    for (const a of args) compile(a, scope, cx);
     return new Const(NIL);
   }
   if (head instanceof Cons && head.car === LAMBDA)

@@ -102,8 +102,14 @@ function classify(error: unknown, calls: CallRecord[]): Outcome {
   if (ToolDenied.isInstance(error))
     return failed('tool-denied', `permission denied: ${error.message}`, calls);
   if (error instanceof Cancelled) return failed('cancelled', 'the script was cancelled', calls);
+  // Every walk of the machine is iterative or bounded by a named limit, so this is a defect;
+  // it is still settled, and not as a budget: no budget was exceeded.
   if (error instanceof RangeError && /call stack/i.test(error.message))
-    return failed('budget', `depth budget exceeded: ${error.message}`, calls, 'depth');
+    return failed(
+      'runtime',
+      'internal error: the interpreter ran out of host stack, which it never should; please report the script',
+      calls,
+    );
   throw error;
 }
 

@@ -44,6 +44,12 @@ const bareLiterals = new Map([
 
 class Refusal extends Error {}
 
+/** Levels of nesting a guest value may have to be projected to JSON (a tool argument, the result's `json`). */
+export const maxJsonDepth = 200;
+
+/** Levels of nesting a tool's JSON result may have to become a guest value. */
+export const maxResultDepth = 1000;
+
 // Projection is bounded by printed size first, so shared structure cannot expand without limit.
 const DEFAULT_MAX = 16_777_216;
 
@@ -100,7 +106,10 @@ function convert(
   path: string,
   depth: number,
 ): JsonValue {
-  if (depth > 200) throw new Refusal(`${path} is nested too deeply`);
+  if (depth > maxJsonDepth)
+    throw new Refusal(
+      `${path} is nested more than ${maxJsonDepth} levels deep, the limit of JSON projection`,
+    );
   const type = schema?.type;
   if (value instanceof Closure)
     throw new Refusal(`${path} is a lambda; lambdas never leave the machine`);
@@ -426,7 +435,10 @@ function convertJson(json: unknown, depth: number): Value {
   if (json === false) return JSON_FALSE;
   if (json === null || json === undefined) return NULL_KEYWORD;
   // JSON that deep is not data a script can use; refuse it rather than recurse without bound.
-  if (depth > 1000) throw new RangeError('JSON nested more than 1000 levels deep');
+  if (depth > maxResultDepth)
+    throw new RangeError(
+      `JSON nested more than ${maxResultDepth} levels deep, the limit of a tool result`,
+    );
   if (Array.isArray(json)) return json.map((item) => convertJson(item, depth + 1));
   if (typeof json === 'object') {
     const items: Value[] = [];

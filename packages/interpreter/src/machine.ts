@@ -70,6 +70,8 @@ export interface Runtime {
   /** Calls `tool`; a `(Tool …)` form passes its site, which remembers what its calls resolved. */
   callTool(m: Machine, tool: string, args: Value[], site?: CallSite): void;
   callParallel(m: Machine, calls: JoinCalls): void;
+  /** Refuses a computed callable that no call could run (unknown name, macro, standalone-only tool). */
+  checkCallable(callee: Value): void;
   gensymCounter: number;
 }
 

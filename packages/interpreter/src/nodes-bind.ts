@@ -21,7 +21,14 @@ export abstract class Collector extends Node {
   }
 }
 
-function collect(node: Collector, values: Value[], start: number, env: Env, m: Machine): void {
+/** Evaluates `node`'s arguments from `start` on, then finishes it. */
+export function collect(
+  node: Collector,
+  values: Value[],
+  start: number,
+  env: Env,
+  m: Machine,
+): void {
   const args = node.args;
   for (let i = start; i < args.length; i++) {
     const arg = args[i] as Node;

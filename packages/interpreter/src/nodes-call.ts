@@ -1,5 +1,5 @@
 import { type Env, type Frame, guestError, type Machine, type Node } from './machine.js';
-import { bindArguments, Collector } from './nodes-bind.js';
+import { bindArguments, Collector, collect } from './nodes-bind.js';
 import { preview } from './printer.js';
 import { Closure, Cons, list, NIL, Sym, type Value } from './values.js';
 
@@ -107,8 +107,67 @@ export function invoke(m: Machine, callee: Value, args: Value[]): void {
   guestError(`invalid-function ${preview(callee, 200)}`);
 }
 
+/**
+ * A call whose first argument is the function: once its value is known, and before any
+ * later argument runs, it is checked against the closed roster (`(funcall f (Tool …))`
+ * never runs the tool for an `f` no call could run).
+ */
+abstract class CalleeFirst extends Collector {
+  /** Whether a callee `funcall` or `apply` passes the call on to the next argument. */
+  abstract readonly chains: boolean;
+  override run(env: Env, m: Machine): void {
+    m.steps++;
+    calleeFrom(this, new Array<Value>(this.args.length), 0, env, m);
+  }
+}
+
+/**
+ * Evaluates and checks the callee at `index`; when it is `funcall` or `apply` itself, the
+ * argument after it is the function actually called, and is checked the same way.
+ */
+function calleeFrom(node: CalleeFirst, values: Value[], index: number, env: Env, m: Machine): void {
+  const args = node.args;
+  let at = index;
+  while (true) {
+    const callee = args[at] as Node;
+    if (!callee.simple) {
+      m.stack.push(new CalleeFrame(node, values, at, env));
+      m.node = callee;
+      m.env = env;
+      return;
+    }
+    const value = callee.ev(env, m);
+    m.runtime.checkCallable(value);
+    values[at] = value;
+    if (!node.chains || !appliesFurther(value) || at + 1 >= args.length) break;
+    at++;
+  }
+  collect(node, values, at + 1, env, m);
+}
+
+function appliesFurther(callee: Value): boolean {
+  return callee instanceof Sym && (callee.name === 'funcall' || callee.name === 'apply');
+}
+
+class CalleeFrame implements Frame {
+  constructor(
+    readonly node: CalleeFirst,
+    readonly values: Value[],
+    readonly index: number,
+    readonly env: Env,
+  ) {}
+  resume(m: Machine, v: Value): void {
+    m.runtime.checkCallable(v);
+    this.values[this.index] = v;
+    if (this.node.chains && appliesFurther(v) && this.index + 1 < this.node.args.length)
+      calleeFrom(this.node, this.values, this.index + 1, this.env, m);
+    else collect(this.node, this.values, this.index + 1, this.env, m);
+  }
+}
+
 /** `funcall` (spread false) or `apply` (spread true: the last argument is a list of further arguments). */
-export class Funcall extends Collector {
+export class Funcall extends CalleeFirst {
+  readonly chains = true;
   constructor(
     readonly spread: boolean,
     args: Node[],
@@ -156,7 +215,8 @@ export function sequenceItems(value: Value): Value[] {
 }
 
 /** `mapcar`: calls the function on each element and lists the results in order. */
-export class Mapcar extends Collector {
+export class Mapcar extends CalleeFirst {
+  readonly chains = false;
   constructor(args: Node[]) {
     super(args);
     this.simple = false;

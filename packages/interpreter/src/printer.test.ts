@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { print, printValue } from './printer.js';
+import { print, printString, printsWithin, printValue } from './printer.js';
 import { read } from './reader.js';
 import { Cons, intern, LFloat, list, NIL } from './values.js';
 
@@ -26,5 +26,20 @@ describe('print', () => {
 
   it('refuses to print past its limit with a value-size budget error', () => {
     expect(() => printValue('x'.repeat(100), true, 50)).toThrow(/value-size budget exceeded/);
+  });
+});
+
+describe('printString on long strings', () => {
+  it('escapes a string longer than one piece as one replacement would', () => {
+    const text = 'a"b\\'.repeat(50_000);
+    expect(printString(text)).toBe(`"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`);
+  });
+
+  it('stops at the value-size limit before escaping a string that cannot fit', () => {
+    // Regression: a nest of (format "%S" …) with value-size raised to 1e8 escaped a string of
+    // tens of millions of quotes whole, and V8 aborted the process.
+    const text = '"'.repeat(3_000_000);
+    expect(() => printValue(text, true, 1_000_000)).toThrow(/value-size budget exceeded/);
+    expect(printsWithin(text, 1_000)).toBe(false);
   });
 });

@@ -28,9 +28,29 @@ export function printSymbolName(name: string): string {
   return numberLike.test(name) && !text.startsWith('\\') ? `\\${text}` : text;
 }
 
-/** Prints a string with the escapes `prin1` uses: only `"` and `\` are escaped. */
+/** Prints a string with the escapes `prin1` uses: only `"` and `\\` are escaped. */
 export function printString(text: string): string {
-  return `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+  if (text.length <= printChunk) return `"${text.replace(escapable, '\\$&')}"`;
+  // In pieces: V8 gathers a whole string's replacements in one array first, and a string of
+  // tens of millions of quotes (a raised value-size budget) would pass its largest array
+  // and abort the process.
+  const pieces: string[] = [];
+  for (let from = 0; from < text.length; from += printChunk)
+    pieces.push(text.slice(from, from + printChunk).replace(escapable, '\\$&'));
+  return `"${pieces.join('')}"`;
+}
+
+const escapable = /["\\]/g;
+const printChunk = 65_536;
+
+/** The length of `printString(text)`, without building it. */
+function printedStringLength(text: string): number {
+  let length = text.length + 2;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 34 || code === 92) length++;
+  }
+  return length;
 }
 
 function atom(value: Value, escaped: boolean): string {
@@ -94,6 +114,16 @@ export function printValue(
       continue;
     }
     if (!(item instanceof Cons)) {
+      // A string that cannot fit is never escaped whole: the budget stops it first.
+      if (
+        escaped &&
+        typeof item === 'string' &&
+        size + item.length + 2 > limit &&
+        size + printedStringLength(item) > limit
+      ) {
+        emit(printString(item.slice(0, Math.max(0, limit - size))));
+        emit('"');
+      }
       emit(atom(item, escaped));
       continue;
     }

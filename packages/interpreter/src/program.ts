@@ -1,4 +1,4 @@
-import { compile, syntaxNames } from './compile.js';
+import { compile, compileDeferred, Deferred, syntaxNames } from './compile.js';
 import type { CompileContext, MacroDefinition, Scope, ToolInfo } from './compile-context.js';
 import { items } from './compile-support.js';
 import { exceed, StaticError } from './guest-error.js';
@@ -11,7 +11,7 @@ import { Const, Seq } from './nodes-core.js';
 import { ToolCallNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
 import { preview } from './printer.js';
-import { suggest } from './suggest.js';
+import { isNameSuggestion, looksLikeTool, suggest } from './suggest.js';
 import { Closure, Cons, intern, isKeyword, NIL, Sym, T, type Value } from './values.js';
 
 const DEFUN = intern('defun');
@@ -29,7 +29,10 @@ function unknownMessage(cx: CompileContext): string {
   ];
   const names = [...cx.unknown.keys()].map((name) => {
     const hint = suggest(name, known);
-    return hint === undefined ? name : `${name} (did you mean ${hint}?)`;
+    if (hint === undefined) return looksLikeTool(name) ? `${name} (not in the tool roster)` : name;
+    return isNameSuggestion(hint, known)
+      ? `${name} (did you mean ${hint}?)`
+      : `${name} (try: ${hint})`;
   });
   return `unknown function${names.length > 1 ? 's' : ''}: ${names.join(', ')}; calls resolve only to special forms, pure primitives, the script's definitions and the tool roster`;
 }
@@ -83,6 +86,8 @@ export function compileProgram(
     positions,
     source,
     directScript: false,
+    directForm: undefined,
+    nesting: { depth: 0, deferred: [] },
   };
   const definitions: Array<{ form: Cons; name: Sym; macro: boolean }> = [];
   const bodyForms: Value[] = [];
@@ -104,6 +109,7 @@ export function compileProgram(
     only instanceof Cons &&
     only.car instanceof Sym &&
     tools.has(only.car.name);
+  if (cx.directScript) cx.directForm = only;
   for (const { form, name, macro } of definitions) {
     const parts = items(form) ?? [];
     if (parts.length < 3) {
@@ -116,6 +122,7 @@ export function compileProgram(
     else (cx.functions.get(name) as FunctionCell).closure = closure;
   }
   const nodes = bodyForms.map((form) => compile(form, null, cx));
+  compileDeferred(cx);
   const single = nodes.length === 1 ? nodes[0] : undefined;
   if (
     single instanceof ToolCallNode &&
@@ -137,8 +144,11 @@ export function compileProgram(
       problems: [],
       positions: undefined,
       directScript: false,
+      directForm: undefined,
+      nesting: { depth: 0, deferred: [] },
     };
     const node = compile(form, scope, expansionCx);
+    compileDeferred(expansionCx);
     try {
       raiseProblems(expansionCx);
     } catch (error) {
@@ -154,9 +164,15 @@ export function compileProgram(
 }
 
 /** Whether a direct call's argument is a literal, quoted data or a pure primitive application of such. */
-function isDirectArgument(node: Node): boolean {
-  if (node instanceof Const) return true;
-  return node instanceof PrimitiveCall && node.args.every(isDirectArgument);
+function isDirectArgument(argument: Node): boolean {
+  const stack = [argument];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (node instanceof Deferred) stack.push(node.target);
+    else if (node instanceof PrimitiveCall) stack.push(...node.args);
+    else if (!(node instanceof Const)) return false;
+  }
+  return true;
 }
 
 /** Checks a macro expansion against the reader's contract (proper lists, no functions) and size budgets. */

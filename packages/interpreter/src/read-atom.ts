@@ -74,7 +74,20 @@ export function decodeEscape(
     return [Number.parseInt(source.slice(at, end), 8), end];
   }
   if ((c === 'C' && source[at + 1] === '-') || c === '^') {
-    const start = c === '^' ? at + 1 : at + 2;
+    // A chain of control prefixes (`\C-\^\C-a`) is read in a loop, not by recursion: a
+    // script may hold thousands of them, and the reader never uses the host stack by length.
+    let controls = 0;
+    let start = at;
+    while (true) {
+      const d = source[start];
+      if (d === 'C' && source[start + 1] === '-') start += 2;
+      else if (d === '^') start += 1;
+      else break;
+      controls++;
+      const e = source[start + 1];
+      if (source[start] !== '\\' || !((e === 'C' && source[start + 2] === '-') || e === '^')) break;
+      start++;
+    }
     let code: number | undefined;
     let next: number;
     if (source[start] === '\\') [code, next] = decodeEscape(source, start + 1, inString);
@@ -83,8 +96,8 @@ export function decodeEscape(
       next = start + (code !== undefined && code > 0xffff ? 2 : 1);
     }
     if (code === undefined) throw new GuestError('invalid control escape');
-    if (code === 63) return [127, next];
-    return [code & 31, next];
+    for (let i = 0; i < controls; i++) code = code === 63 ? 127 : code & 31;
+    return [code, next];
   }
   if ((c === 'M' || c === 'S' || c === 'H' || c === 'A') && source[at + 1] === '-')
     throw new GuestError(`modifier escape \\${c}- is not part of the dialect`);

@@ -1,5 +1,6 @@
 import { syntaxNames } from './compile.js';
 import type { ToolInfo } from './compile-context.js';
+import type { JsonSchema } from './json.js';
 import { primitives } from './primitives/index.js';
 import type { ToolBinding } from './tool-types.js';
 
@@ -39,12 +40,34 @@ export function rosterOf(tools: Record<string, ToolBinding> | undefined): Map<st
   return roster;
 }
 
+/** The closed list of argument names `schema` declares, or undefined when it admits any. */
+function declaredProperties(schema: JsonSchema | undefined): string[] | undefined {
+  const properties = schema?.properties;
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties))
+    return undefined;
+  const extra = schema?.additionalProperties;
+  if (extra === true || (typeof extra === 'object' && extra !== null)) return undefined;
+  return Object.keys(properties);
+}
+
+/** The schema's `required` names that are strings. */
+function requiredNames(schema: JsonSchema | undefined): string[] {
+  const required = schema?.required;
+  return Array.isArray(required)
+    ? required.filter((name): name is string => typeof name === 'string')
+    : [];
+}
+
 /** Returns the compiler's view of a roster. */
 export function toolInfos(roster: Map<string, ToolBinding>): Map<string, ToolInfo> {
   return new Map(
     [...roster].map(([name, binding]) => [
       name,
-      { standaloneOnly: binding.standaloneOnly === true },
+      {
+        standaloneOnly: binding.standaloneOnly === true,
+        properties: declaredProperties(binding.inputSchema),
+        required: requiredNames(binding.inputSchema),
+      },
     ]),
   );
 }

@@ -7,6 +7,7 @@ import { guestError, type JoinCalls, type Machine, type Runtime } from './machin
 import { bindArguments } from './nodes-bind.js';
 import { applyPrimitive, invoke } from './nodes-call.js';
 import { primitives } from './primitives/index.js';
+import { preview } from './printer.js';
 import { REFUSED, RETURNED, RUNNING, Started, THREW } from './started-call.js';
 import { settleFailure, settleResult } from './tool-result.js';
 import {
@@ -18,7 +19,7 @@ import {
   type ToolCallContext,
   ToolDenied,
 } from './tool-types.js';
-import { type Closure, Cons, list, NIL, type Sym, type Value } from './values.js';
+import { Closure, Cons, list, NIL, Sym, type Value } from './values.js';
 
 function spreadLast(args: Value[]): Value[] {
   if (args.length === 0) return args;
@@ -92,7 +93,29 @@ export class ScriptRuntime implements Runtime {
     readonly halted: () => unknown,
     /** Keep every call's record in `calls`; a host with its own audit turns this off. */
     readonly recordCalls = true,
-  ) {}
+  ) {
+    for (const [name, binding] of tools) if (binding.standaloneOnly) this.standalone.add(name);
+  }
+  /** The roster's standalone-only tools. */
+  private readonly standalone = new Set<string>();
+
+  checkCallable(callee: Value): void {
+    if (callee instanceof Closure) return;
+    if (!(callee instanceof Sym)) guestError(`invalid-function ${preview(callee, 200)}`);
+    const name = callee.name;
+    if (this.cx.functions.has(callee) || primitives.has(name)) return;
+    if (name === 'funcall' || name === 'apply') return;
+    const tool = this.tools.get(name);
+    if (tool !== undefined) {
+      if (tool.standaloneOnly)
+        guestError(`${name} is standalone-only and cannot be called from a composed expression`);
+      return;
+    }
+    if (this.cx.macros.has(callee)) guestError(`${name} is a macro; a macro name is not a value`);
+    guestError(
+      `void-function ${name}: not a primitive, definition or tool of this script's closed roster`,
+    );
+  }
 
   callNamed(m: Machine, name: Sym, args: Value[]): void {
     const cell = this.cx.functions.get(name);
@@ -350,6 +373,10 @@ export class ScriptRuntime implements Runtime {
   }
 
   callTool(m: Machine, tool: string, args: Value[], site?: CallSite): void {
+    // Preflight already refuses a standalone-only tool anywhere but as the whole script;
+    // this keeps the boundary should a call reach here some other way.
+    if (this.standalone.size > 0 && !this.direct && this.standalone.has(tool))
+      guestError(`${tool} is standalone-only and cannot be called from a composed expression`);
     const index = this.admit(m, tool);
     const started = this.begin(tool, args, index, undefined, site);
     if (started.state === RUNNING) {
@@ -379,6 +406,12 @@ export class ScriptRuntime implements Runtime {
 
   callParallel(m: Machine, calls: JoinCalls): void {
     const total = calls.count;
+    if (this.standalone.size > 0)
+      for (let at = 0; at < total; at++)
+        if (this.standalone.has(calls.tool(at)))
+          guestError(
+            `${calls.tool(at)} is standalone-only and cannot be called from a composed expression`,
+          );
     // A join that cannot fit the nested-call budget launches nothing rather than half its calls.
     if (this.admitted + total > this.limits.nestedCalls) {
       const first = calls.tool(Math.max(0, this.limits.nestedCalls - this.admitted));

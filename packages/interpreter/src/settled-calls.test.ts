@@ -67,7 +67,7 @@ describe('a tool call that settles during call', () => {
     const work = (n: number): unknown =>
       n % 5 === 0 ? { error: `bad ${n}` } : n % 7 === 0 ? () => 0 : { n, twice: [n, n] };
     const source =
-      '(list (Tool :n 1) (Tool :n 5) (Tool :m 2) (parallel (Tool :n 3) (Tool :n 7)) (parallel-map (lambda (n) (Tool :n n)) (list 10 11 12 13 14 15)) (Tool :n 2))';
+      '(list (Tool :n 1) (Tool :n 5) (funcall (quote Tool) :m 2) (parallel (Tool :n 3) (Tool :n 7)) (parallel-map (lambda (n) (Tool :n n)) (list 10 11 12 13 14 15)) (Tool :n 2))';
     const runs = await Promise.all(
       threeWays(work).map((tools) => run(source, tools, { parallelism: 2 })),
     );

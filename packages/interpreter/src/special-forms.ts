@@ -1,5 +1,5 @@
 import { backquote } from './backquote.js';
-import { compile } from './compile.js';
+import { compile, compileSpan, entered } from './compile.js';
 import { checkCallableName, checkLiteralCallable, directToolCall } from './compile-checks.js';
 import { type CompileContext, resolve, type Scope } from './compile-context.js';
 import {
@@ -14,7 +14,7 @@ import {
   setter,
   variable,
 } from './compile-support.js';
-import { compileLambda } from './lambda-list.js';
+import { compileLambda, lambdaList } from './lambda-list.js';
 import type { Node } from './machine.js';
 import { Lambda, Let, LetStar } from './nodes-bind.js';
 import { Funcall, Mapcar, PrimitiveCall } from './nodes-call.js';
@@ -53,6 +53,9 @@ export const handlers: Record<string, Handler> = {
   cond: (args, scope, cx, form) => {
     let result: Node = new Const(NIL);
     for (let i = args.length - 1; i >= 0; i--) {
+      // Clauses nest as `if`s: every so many, one the machine enters with a step of its own,
+      // so evaluating a long `cond` never recurses on the host stack clause by clause.
+      if ((args.length - i) % compileSpan === 0) result = entered(result);
       const clause = items(args[i] as Value);
       if (clause === undefined || clause.length === 0)
         return problem(cx, `invalid cond clause ${describe(args[i] as Value)}`, form);
@@ -84,12 +87,13 @@ export const handlers: Record<string, Handler> = {
   'let*': (args, scope, cx, form) => {
     if (!arity('let*', args, 1, Infinity, cx, form)) return new Const(NIL);
     const list = bindings(args[0] as Value, cx, form);
-    const inner: Scope = { names: list.map(([n]) => n), visible: 0, parent: scope };
-    const inits = list.map(([, init], i) => {
-      inner.visible = i;
-      return compile(init, inner, cx);
-    });
-    inner.visible = list.length;
+    const names = list.map(([n]) => n);
+    // A scope per initializer, never one changed in place: a form compiled later (a
+    // deferred form, a macro call expanding at run time) keeps the scope it was given.
+    const inits = list.map(([, init], i) =>
+      compile(init, { names, visible: i, parent: scope }, cx),
+    );
+    const inner: Scope = { names, visible: list.length, parent: scope };
     return new LetStar(inits, body(args.length > 1 ? args.slice(1) : [NIL], inner, cx));
   },
   setq: (args, scope, cx, form) => {
@@ -146,21 +150,21 @@ export const handlers: Record<string, Handler> = {
     if (literal instanceof Cons && literal.car === FUNCTION && literal.cdr instanceof Cons)
       literal = literal.cdr.car;
     const fn = items(literal);
-    const params = fn === undefined ? undefined : items(fn[1] ?? NIL);
-    if (
-      fn === undefined ||
-      fn[0] !== LAMBDA ||
-      params === undefined ||
-      params.length !== 1 ||
-      !isVariableName(params[0] as Value) ||
-      fn.length !== 3
-    )
+    const shape =
+      'parallel-map takes (lambda (ITEM) (Tool …)) with one parameter and exactly one direct tool call';
+    if (fn === undefined || fn[0] !== LAMBDA || fn.length < 2) return problem(cx, shape, form);
+    // The parameter list is validated as every lambda's is (markers, names, duplicates).
+    const before = cx.problems.length;
+    const params = lambdaList(fn[1] as Value, cx, form);
+    if (cx.problems.length > before) return new Const(NIL);
+    if (params.required !== 1 || params.optional !== 0 || params.rest)
       return problem(
         cx,
-        'parallel-map takes (lambda (ITEM) (Tool …)) with one parameter and exactly one direct tool call',
+        `parallel-map: the lambda must have one parameter, got ${describe(fn[1] as Value)}`,
         form,
       );
-    const inner: Scope = { names: [params[0] as Sym], visible: 1, parent: scope };
+    if (fn.length !== 3) return problem(cx, shape, form);
+    const inner: Scope = { names: [params.names[0] as Sym], visible: 1, parent: scope };
     const call = directToolCall(fn[2] as Value, inner, cx, 'the parallel-map lambda body');
     if (call === undefined) return new Const(NIL);
     return new ParallelMapNode(call.tool, call.args, compile(args[1] as Value, scope, cx));

@@ -43,9 +43,13 @@ export type ToolCallContext = {
 
 /** One tool of the closed roster a script may call. */
 export type ToolBinding = {
-  /** Drives the keyword-plist → JSON projection and key conversion. */
+  /**
+   * Drives the keyword-plist → JSON projection and key conversion; its `properties` (unless
+   * `additionalProperties` admits others) are also the keywords preflight accepts in a
+   * literal call, and its `required` names are marked when preflight lists them.
+   */
   inputSchema?: JsonSchema;
-  /** The tool must be the entire expression (no composition). */
+  /** The tool must be the entire expression (no composition), checked in preflight and at run time. */
   standaloneOnly?: boolean;
   /**
    * Runs the tool: resolves to a JSON value or string; `{ error: string }` is a failure;

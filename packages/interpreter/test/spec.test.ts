@@ -9,7 +9,7 @@ type Case = { source: string; expected: string; line: number };
 
 const directory = join(dirname(fileURLToPath(import.meta.url)), 'spec');
 
-/** Splits a .tl file into cases: source lines, then one `;=> value` or `;!! kind[:budget]` line. */
+/** Splits a .tl file into cases: source lines, then one `;=> value` or `;!! kind[:budget]` line (optionally ` | ran: Tools…`). */
 function parseCases(text: string): Case[] {
   const cases: Case[] = [];
   let lines: string[] = [];
@@ -33,15 +33,31 @@ for (const file of readdirSync(directory).filter((name) => name.endsWith('.tl'))
       it(`line ${testCase.line}: ${testCase.source.split('\n').at(-1)?.slice(0, 60)}`, {
         timeout: 30_000,
       }, async () => {
+        const ran: string[] = [];
         const outcome = await evaluate(testCase.source, {
-          tools: specTools(),
+          tools: specTools(ran),
           limits: { wallTime: 20_000 },
         });
-        if (testCase.expected.startsWith(';=>')) {
-          const want = testCase.expected.slice(3).trim();
+        // An expectation may end with ` | ran: Tool Tool` or ` | ran: none`: the tools that ran, in order.
+        const [expected, ranPart] = testCase.expected.split(' | ran:') as [
+          string,
+          string | undefined,
+        ];
+        if (ranPart !== undefined) {
+          const wantRan = ranPart.trim() === 'none' ? [] : ranPart.trim().split(/\s+/);
+          expect(ran, 'the tools that ran').toEqual(wantRan);
+        }
+        if (expected.startsWith(';=>')) {
+          const want = expected.slice(3).trim();
           expect(outcome.success ? outcome.printed : outcome.error).toEqual(want);
         } else {
-          const want = testCase.expected.slice(3).trim();
+          // `;!! kind ~ text`: the error's message must also contain `text`.
+          const [want, text] = expected
+            .slice(3)
+            .split(' ~ ')
+            .map((part) => part.trim()) as [string, string | undefined];
+          if (text !== undefined)
+            expect(outcome.success ? outcome.printed : outcome.error.message).toContain(text);
           const got = outcome.success
             ? `value ${outcome.printed}`
             : outcome.error.budget === undefined

@@ -115,3 +115,85 @@ export const programArbitrary: fc.Arbitrary<Value> = fc.letrec<{ form: Value }>(
       }),
   ),
 })).form;
+
+/** Wrappers of one hole (`X`) that nest: every kind of form the compiler and machine walk. */
+export const nestingWrappers: ReadonlyArray<readonly [string, string]> = [
+  ['(+ 1 ', ')'],
+  ['(list ', ')'],
+  ['(car (list ', '))'],
+  ['(if t ', ' 0)'],
+  ['(if nil 0 ', ')'],
+  ['(progn ', ')'],
+  ['(let ((a 1)) ', ')'],
+  ['(let* ((a ', ')) a)'],
+  ['(when t ', ')'],
+  ['(unless nil ', ')'],
+  ['(and t ', ')'],
+  ['(or nil ', ')'],
+  ['(cond (nil 0) (t ', '))'],
+  ['(funcall (lambda () ', '))'],
+  ['(funcall (lambda (x) x) ', ')'],
+  ['(apply (quote list) (list ', '))'],
+  ['(mapcar (lambda (x) ', ") '(1))"],
+  ['(dolist (x (quote (1))) ', ')'],
+  ['(dotimes (i 1) ', ')'],
+  ['(let ((v 0)) (setq v ', '))'],
+  ["'(", ')'],
+  ['[', ']'],
+  ['`(a ,', ')'],
+  ['(Echo :value ', ')'],
+  ['(format "%S" ', ')'],
+  ['(equal 1 ', ')'],
+];
+
+/** A deep nest: a cycle of wrappers repeated to a depth, around a leaf. */
+export const nestingArbitrary = fc.record({
+  cycle: fc.array(fc.integer({ min: 0, max: nestingWrappers.length - 1 }), {
+    minLength: 1,
+    maxLength: 4,
+  }),
+  depth: fc.integer({ min: 1, max: 20_000 }),
+  leaf: fc.constantFrom('1', '"s"', 'nil', '(Echo :value 2)', 'x'),
+});
+
+/** The source of a nest drawn by `nestingArbitrary`. */
+export function nestingSource({
+  cycle,
+  depth,
+  leaf,
+}: {
+  cycle: number[];
+  depth: number;
+  leaf: string;
+}): string {
+  const opens: string[] = [];
+  const closes: string[] = [];
+  for (let level = 0; level < depth; level++) {
+    const [open, close] = nestingWrappers[cycle[level % cycle.length] as number] as [
+      string,
+      string,
+    ];
+    opens.push(open);
+    closes.push(close);
+  }
+  return `${opens.join('')}${leaf}${closes.reverse().join('')}`;
+}
+
+/** Forms of one long flat list (`n` items) that some compilers turn into nested nodes. */
+export const wideForms: ReadonlyArray<(n: number) => string> = [
+  (n) => `(cond ${Array.from({ length: n }, (_, i) => `((= 0 ${i + 1}) ${i})`).join(' ')} (t 0))`,
+  (n) => `(progn ${'1 '.repeat(n)})`,
+  (n) => `(and ${'t '.repeat(n)})`,
+  (n) => `(or ${'nil '.repeat(n)} 1)`,
+  (n) => `(+ ${'1 '.repeat(n)})`,
+  (n) => `(let* (${Array.from({ length: n }, (_, i) => `(v${i} ${i})`).join(' ')}) v0)`,
+  (n) => `(let ((v 0)) (setq ${'v 1 '.repeat(n)}) v)`,
+  (n) => `\`(${'a ,1 ,@(list 2) '.repeat(n)})`,
+  (n) => `(length '(${'x '.repeat(n)}))`,
+];
+
+/** A wide form drawn from `wideForms`, by index and width. */
+export const wideArbitrary = fc.record({
+  form: fc.integer({ min: 0, max: wideForms.length - 1 }),
+  width: fc.integer({ min: 1, max: 30_000 }),
+});
