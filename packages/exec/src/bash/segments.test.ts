@@ -214,11 +214,17 @@ describe('analysis.segments', () => {
 
   it('proves a segment read-only only by itself and its own redirections', () => {
     const readOnly = (source: string) => analyzer.analyze(source).segments.map((s) => s.readOnly);
-    expect(readOnly('git log; rm -f v')).toEqual([true, false]);
+    // git and rg are proved only in a read-only source, the only one launched hardened.
+    expect(readOnly('git log; rm -f v')).toEqual([false, false]);
+    expect(readOnly('git log; ls')).toEqual([true, true]);
+    expect(readOnly('cd sub && git status')).toEqual([true, false]);
+    expect(readOnly('rg x; touch y')).toEqual([false, false]);
+    expect(readOnly('cat x; touch y')).toEqual([true, false]);
     expect(readOnly('ls > out')).toEqual([false]);
     expect(readOnly('ls 2>/dev/null')).toEqual([true]);
     expect(readOnly('PAGER=evil git log')).toEqual([false]);
     expect(readOnly('LANG=C git log')).toEqual([true]);
+    expect(readOnly('LANG=C git log; touch x')).toEqual([false, false]);
     expect(readOnly('PATH=/tmp/evil')).toEqual([false]);
     expect(readOnly('x=1')).toEqual([true]);
     expect(readOnly("x='a[$(rm y)]'; echo $((x))")).toEqual([true, false]);
