@@ -24,10 +24,10 @@ export const gitRefused: Readonly<Record<string, CommandVerdict>> = {
   '--output-directory': mutating('git --output-directory writes files'),
 };
 
-// A pretty format with %G asks gpg to verify signatures.
+// A pretty format with %G, or a ref format with %(signature), asks gpg to verify signatures.
 function checkFormat(option: string, value: string): CommandVerdict | undefined {
-  if (/^--(?:pretty|format)$/.test(option) && /%G/.test(value))
-    return unknown('git format %G… runs gpg');
+  if (/^--(?:pretty|format)$/.test(option) && /%G|%\(signature/.test(value))
+    return unknown('git format %G… or %(signature) runs gpg');
   return undefined;
 }
 

@@ -80,6 +80,8 @@ function judgeBranch(args: readonly string[]): CommandVerdict {
   const explicitList = args.includes('--list') || args.includes('-l');
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index] ?? '';
+    if (/^--format(?:=|$)/.test(arg) && /%\(signature/.test(arg + (args[index + 1] ?? '')))
+      return unknown('git branch --format %(signature) runs gpg');
     if (branchListing.has(arg) || /^--(?:colou?r|column|abbrev|sort=|format=)/.test(arg)) continue;
     if (branchWithValue.has(arg)) {
       index += 1;

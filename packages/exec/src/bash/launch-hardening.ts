@@ -21,6 +21,8 @@ const fixedGitConfig: readonly (readonly [string, string])[] = [
   ['log.showSignature', 'false'],
   ['gpg.program', 'false'],
   ['diff.ignoreSubmodules', 'dirty'],
+  ['diff.submodule', 'short'],
+  ['submodule.recurse', 'false'],
   ['status.submoduleSummary', 'false'],
   ['gc.auto', '0'],
   ['maintenance.auto', 'false'],

@@ -119,6 +119,8 @@ const families: Record<string, { allowed: string[]; refused: [string, BashClassi
       ['git log --pretty=format:%GS', U],
       ['git log --format="%h %GK"', U],
       ['git show --pretty=%G? HEAD', U],
+      ['git for-each-ref --format="%(signature)"', U],
+      ['git branch --format="%(signature:key)"', U],
       ['git status --recurse-submodules', U],
       ['git grep --recurse-submodules foo', U],
       ['git ls-files --recurse-submodules', U],
