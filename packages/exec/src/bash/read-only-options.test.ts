@@ -419,6 +419,40 @@ const families: Record<string, { allowed: string[]; refused: [string, BashClassi
       ['xargs', U],
     ],
   },
+  printf: {
+    allowed: ['printf "%s\\n" a', 'printf x', 'printf -- "%d" 1'],
+    refused: [
+      ['printf -v var x', U],
+      ['printf "$fmt" x', U],
+      ['printf -- "$fmt"', U],
+    ],
+  },
+  hostname: {
+    allowed: ['hostname', 'hostname -f', 'hostname -s', 'hostname --fqdn', 'hostname -I'],
+    refused: [
+      ['hostname evil', M],
+      ['hostname -b x', M],
+      ['hostname --file f', M],
+    ],
+  },
+  test: {
+    allowed: ['test -f x', '[ -d x ]', 'test a = b', '[ 1 -eq 1 ]'],
+    refused: [
+      ['test -v a', U],
+      ['[ -v "a[$(rm x)]" ]', M],
+      // A dynamic operand could expand to -v.
+      ['test -n "$x"', U],
+      ['test -R ref', U],
+      ['[[ -f x ]]', U],
+    ],
+  },
+  command: {
+    allowed: ['command -v git', 'command -V ls', 'type -a ls', 'which -a node'],
+    refused: [
+      ['command git status', U],
+      ['command -p ls', U],
+    ],
+  },
   wrappers: {
     allowed: [],
     refused: [
