@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { BACKGROUND_REFUSAL, findBackgroundOperator } from './background-operators.js';
 import type { BashAnalysis } from './bash/analysis-types.js';
+import { createLaunchHardening, hardenedShellArgv } from './bash/launch-hardening.js';
 import { ExecError } from './errors.js';
 import { fail, type Result, succeed } from './result.js';
 import type { PathIdentity, WriteGrant } from './sandbox/bubblewrap-plan.js';
@@ -61,11 +62,17 @@ export function prepareShell(
     }
   }
   const readOnly = analysis?.classification === 'read-only';
+  const cwd = request.cwd ? resolve(roots.workspaceRoot, request.cwd) : roots.workspaceRoot;
+  // The proof covers the source, not the repository: the git and rg it runs get an
+  // environment that keeps a hostile config from running programs (see src/bash/README.md).
   return succeed({
     argv: readOnly
-      ? ['bash', '--noprofile', '--norc', '-p', '-c', request.command]
+      ? hardenedShellArgv(
+          createLaunchHardening({ cwd, runsGit: request.command.includes('git') }),
+          request.command,
+        )
       : ['bash', '-lc', request.command],
-    cwd: request.cwd ? resolve(roots.workspaceRoot, request.cwd) : roots.workspaceRoot,
+    cwd,
     confinement,
     writableRoots,
     lane: readOnly ? 'shared' : 'exclusive',

@@ -122,6 +122,11 @@ export function classify(
   for (const name of found.loopVariables) {
     if (!plainVariable.test(`${name}=`)) doubts.push(`loop assigns ${name}`);
   }
+  // The launch hardens git for the repository it starts in; after a cd, git may run in
+  // another one whose drivers it has not read.
+  const names = new Set(found.commands.map((command) => command.executable?.value));
+  if (names.has('git') && (names.has('cd') || names.has('pushd') || names.has('popd')))
+    doubts.push('git after cd runs in a repository the launch has not hardened');
   for (const command of found.commands) {
     const verdict = judgeSimpleCommand(command);
     if (verdict.kind === 'mutating') writes.push(verdict.reason);

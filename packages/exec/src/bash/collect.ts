@@ -28,9 +28,9 @@ export interface Collected {
   malformed: boolean;
   /** Names assigned by `for NAME in …` loops. */
   readonly loopVariables: string[];
-  /** `[[ … ]]`, `(( … ))` and `for (( … ))` headers: commands that evaluate without running a program. */
+  /** `[ … ]`, `[[ … ]]`, `(( … ))` and `for (( … ))` headers: tests and arithmetic the grammar keeps apart from commands. */
   readonly evaluations: {
-    readonly kind: '[[' | '((';
+    readonly kind: '[' | '[[' | '((';
     readonly text: string;
     readonly start: number;
   }[];
@@ -243,7 +243,7 @@ export function collect(root: SyntaxNode, source: string): Collected {
       }
       case 'test_command':
         found.evaluations.push({
-          kind: text(node).startsWith('[[') ? '[[' : '((',
+          kind: text(node).startsWith('[[') ? '[[' : text(node).startsWith('((') ? '((' : '[',
           text: text(node),
           start: node.start,
         });

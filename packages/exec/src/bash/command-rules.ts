@@ -1,15 +1,10 @@
 import type { BashWord } from './analysis-types.js';
+import { commandAllowLists } from './command-options.js';
 import { judgeGit } from './git-rules.js';
-import { findUnsafe, judgeEnv, judgeRipgrep, judgeSort } from './option-rules.js';
+import { judgeByAllowList } from './option-allow-list.js';
+import { judgeEnv, judgeFind, judgeXxd } from './option-rules.js';
 import { judgeSed } from './sed-script.js';
-import {
-  abbreviates,
-  type CommandVerdict,
-  mutating,
-  positionals,
-  readOnly,
-  unknown,
-} from './verdict.js';
+import { type CommandVerdict, mutating, readOnly, unknown } from './verdict.js';
 
 // Commands that never write files or run other programs, whatever their
 // arguments, so dynamic arguments are acceptable.
@@ -110,51 +105,19 @@ const knownWriters = new Set([
 
 // Judges commands whose meaning depends on their flags; arguments are literal here.
 function judgeFlagged(name: string, args: readonly string[]): CommandVerdict | undefined {
+  const allowList = commandAllowLists[name];
+  if (allowList) return judgeByAllowList(allowList, args);
   switch (name) {
-    case 'find': {
-      for (const arg of args) if (findUnsafe[arg]) return findUnsafe[arg];
-      return readOnly;
-    }
+    case 'find':
+      return judgeFind(args);
     case 'sed':
       return judgeSed(args);
-    case 'sort':
-      return judgeSort(args);
-    case 'rg':
-      return judgeRipgrep(args);
     case 'git':
       return judgeGit(args);
     case 'env':
       return judgeEnv(args);
-    case 'file':
-      return args.some((arg) => arg === '-C' || abbreviates(arg, 'compile', 3))
-        ? mutating('file -C writes a magic file')
-        : readOnly;
-    case 'tree':
-      // -R reruns tree in every directory with `-o 00Tree.html`.
-      return args.some((arg) => arg === '-o' || arg === '-R' || abbreviates(arg, 'output', 1))
-        ? mutating('tree -o writes a file')
-        : readOnly;
-    case 'uniq':
-      return positionals(args, new Set(['-f', '-s', '-w'])).length > 1
-        ? mutating('uniq OUTPUT writes a file')
-        : readOnly;
     case 'xxd':
-      return positionals(args, new Set(['-c', '-g', '-l', '-s', '-o', '-n'])).length > 1
-        ? mutating('xxd OUTPUT writes a file')
-        : readOnly;
-    case 'tee':
-      return positionals(args, new Set()).every((arg) => arg === '/dev/null')
-        ? readOnly
-        : mutating('tee writes files');
-    case 'date':
-      return args.some(
-        (arg) => arg === '-s' || arg.startsWith('--set') || abbreviates(arg, 'set', 1),
-      ) ||
-        positionals(args, new Set(['-d', '--date', '-f', '--file', '-r', '--reference'])).some(
-          (arg) => !arg.startsWith('+'),
-        )
-        ? mutating('date sets the clock')
-        : readOnly;
+      return judgeXxd(args);
     case 'hostname':
       return args.every((arg) =>
         /^-[afisAdI]+$|^--(?:fqdn|short|ip-address|all-ip-addresses|domain)$/.test(arg),

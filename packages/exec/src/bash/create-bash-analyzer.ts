@@ -1,5 +1,5 @@
 import type { Parser } from 'web-tree-sitter';
-import type { BashAnalysis } from './analysis-types.js';
+import type { BashAnalysis, BashCommandSegment } from './analysis-types.js';
 import { classify } from './classify.js';
 import { collect } from './collect.js';
 import { createBashParser } from './load-bash-grammar.js';
@@ -54,6 +54,18 @@ function parseNested(parser: Parser, code: string): ParsedSource {
   }
 }
 
+// git and rg are safe only as launched for a read-only source, with an environment that
+// neutralises their configuration; in any other source they run unhardened.
+const hardenedCommands = new Set(['git', 'rg']);
+
+function withoutLaunchProofs(segments: readonly BashCommandSegment[]): BashCommandSegment[] {
+  return segments.map((segment) =>
+    segment.readOnly && segment.name !== null && hardenedCommands.has(segment.name)
+      ? { ...segment, readOnly: false }
+      : segment,
+  );
+}
+
 function analyzeWith(parser: Parser, source: string): BashAnalysis {
   if (source.length > maximumLength) return unparsed(source, 'source is too long to analyse');
   const tree = parser.parse(source);
@@ -89,7 +101,7 @@ function analyzeWith(parser: Parser, source: string): BashAnalysis {
           ? exitOneOutcomeOf(only, source, found.commands)
           : null,
       pipeline: planFinalPipeline(root, found, source, parsed),
-      segments,
+      segments: classification === 'read-only' ? segments : withoutLaunchProofs(segments),
     };
   } finally {
     tree.delete();

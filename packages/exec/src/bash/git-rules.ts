@@ -1,40 +1,7 @@
-import {
-  abbreviates,
-  type CommandVerdict,
-  mutating,
-  positionals,
-  readOnly,
-  unknown,
-} from './verdict.js';
+import { gitAllowLists } from './git-options.js';
+import { type AllowList, judgeByAllowList } from './option-allow-list.js';
+import { type CommandVerdict, mutating, positionals, readOnly, unknown } from './verdict.js';
 
-// Subcommands that only inspect the repository, given none of the writing options below.
-const inspecting = new Set([
-  'status',
-  'log',
-  'diff',
-  'show',
-  'blame',
-  'shortlog',
-  'rev-parse',
-  'ls-files',
-  'ls-tree',
-  'cat-file',
-  'describe',
-  'merge-base',
-  'rev-list',
-  'show-ref',
-  'grep',
-  'whatchanged',
-  'diff-tree',
-  'diff-files',
-  'diff-index',
-  'count-objects',
-  'name-rev',
-  'for-each-ref',
-  'check-ignore',
-  'version',
-  'cherry',
-]);
 const changing = new Set([
   'add',
   'commit',
@@ -69,14 +36,19 @@ const changing = new Set([
 ]);
 const tagWriting =
   /^-[asufdvmFe]|^--(?:delete|force|annotate|sign|local-user|message|file|edit|verify|create-reflog|cleanup)/;
-const globalWithValue = new Set(['-C', '--git-dir', '--work-tree', '--namespace']);
+// Global options that change nothing but output and pathspec reading. `-C`, `--git-dir` and
+// `--work-tree` are refused: the launch hardens only the repository it starts in.
 const globalFlags = new Set([
   '--no-pager',
   '-P',
   '--no-optional-locks',
-  '--bare',
   '--literal-pathspecs',
+  '--glob-pathspecs',
+  '--noglob-pathspecs',
+  '--icase-pathspecs',
   '--no-replace-objects',
+  '--no-lazy-fetch',
+  '--no-advice',
 ]);
 const branchListing = new Set([
   '--list',
@@ -104,22 +76,12 @@ const branchWithValue = new Set([
   '--format',
 ]);
 
-// Options that write files, run programs or open pagers from the command line.
-function hasWritingOption(subcommand: string, args: readonly string[]): boolean {
-  return args.some(
-    (arg) =>
-      arg.startsWith('--output') ||
-      abbreviates(arg, 'output', 2) ||
-      abbreviates(arg, 'ext-diff', 3) ||
-      abbreviates(arg, 'open-files-in-pager', 3) ||
-      (subcommand === 'grep' && /^-[A-Za-z]*O/.test(arg)),
-  );
-}
-
 function judgeBranch(args: readonly string[]): CommandVerdict {
   const explicitList = args.includes('--list') || args.includes('-l');
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index] ?? '';
+    if (/^--format(?:=|$)/.test(arg) && /%\(signature/.test(arg + (args[index + 1] ?? '')))
+      return unknown('git branch --format %(signature) runs gpg');
     if (branchListing.has(arg) || /^--(?:colou?r|column|abbrev|sort=|format=)/.test(arg)) continue;
     if (branchWithValue.has(arg)) {
       index += 1;
@@ -137,19 +99,14 @@ export function judgeGit(args: readonly string[]): CommandVerdict {
   let index = 0;
   while (index < args.length && (args[index] ?? '').startsWith('-')) {
     const arg = args[index] ?? '';
-    const name = arg.split('=')[0] ?? arg;
-    if (globalWithValue.has(name)) index += arg.includes('=') ? 1 : 2;
-    else if (globalFlags.has(arg)) index += 1;
-    else return unknown(`git ${arg} can change configuration or run programs`);
+    if (globalFlags.has(arg)) index += 1;
+    else return unknown(`git ${arg} can change configuration, the repository or run programs`);
   }
   const subcommand = args[index];
   const rest = args.slice(index + 1);
   if (subcommand === undefined) return readOnly;
-  if (inspecting.has(subcommand)) {
-    return hasWritingOption(subcommand, rest)
-      ? mutating(`git ${subcommand} option writes or runs programs`)
-      : readOnly;
-  }
+  const allowList = gitAllowLists[subcommand];
+  if (allowList) return judgeByAllowList(allowList, rest);
   switch (subcommand) {
     case 'branch':
       return judgeBranch(rest);
@@ -164,9 +121,11 @@ export function judgeGit(args: readonly string[]): CommandVerdict {
         ? readOnly
         : unknown('git remote subcommand');
     case 'stash':
-      return rest[0] === 'list' || rest[0] === 'show'
-        ? readOnly
-        : mutating('git stash changes the stash');
+      if (rest[0] === 'list')
+        return judgeByAllowList(gitAllowLists.log as AllowList, rest.slice(1));
+      if (rest[0] === 'show')
+        return judgeByAllowList(gitAllowLists.diff as AllowList, rest.slice(1));
+      return mutating('git stash changes the stash');
     case 'worktree':
       return rest[0] === 'list' ? readOnly : mutating('git worktree changes worktrees');
     case 'reflog':

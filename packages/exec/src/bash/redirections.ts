@@ -56,7 +56,11 @@ export function resolveRedirection(
   const nestedStatements: SyntaxNode[] = [];
   let delimiter: string | null = null;
   let end: string | null = null;
+  let hiddenSubstitution = false;
+  let quotedDelimiter = false;
   for (const child of node.children) {
+    if (child.type === 'heredoc_start')
+      quotedDelimiter = /["'\\]/.test(source.slice(child.start, child.end));
     if (child.type === 'heredoc_start')
       delimiter = source.slice(child.start, child.end).replace(/["'\\]/g, '');
     if (child.type === 'heredoc_end') end = source.slice(child.start, child.end);
@@ -66,6 +70,7 @@ export function resolveRedirection(
       descriptor = Number(source.slice(child.start, child.end));
     } else if (child.type === 'heredoc_body') {
       for (const part of child.children) resolveWord(part, source, sink);
+      hiddenSubstitution ||= !quotedDelimiter && hasHiddenBackquote(child, source);
     } else if (
       child.type === 'heredoc_start' ||
       child.type === 'heredoc_end' ||
@@ -94,6 +99,20 @@ export function resolveRedirection(
     nestedStatements,
     // The grammar's scanner accepts some end lines bash would not (`}>&2if` for
     // EOF); such a tree no longer says where bash ends the body.
-    wellFormed: kind !== 'heredoc' || (end !== null && end === delimiter),
+    wellFormed: kind !== 'heredoc' || (end !== null && end === delimiter && !hiddenSubstitution),
   };
+}
+
+// An unquoted heredoc body expands backquotes, but the grammar leaves them as plain
+// content; one outside the parts it did parse means commands the tree does not show.
+function hasHiddenBackquote(body: SyntaxNode, source: string): boolean {
+  let text = source.slice(body.start, body.end);
+  for (const part of [...body.children].reverse()) {
+    if (part.start < 0) continue;
+    text =
+      text.slice(0, part.start - body.start) +
+      ' '.repeat(part.end - part.start) +
+      text.slice(part.end - body.start);
+  }
+  return /`/.test(text.replace(/\\./gs, ''));
 }

@@ -24,7 +24,22 @@ const ansiC = fc
   .array(
     fc.oneof(
       fc.stringMatching(/^[a-z "$`{}*?#~-]{1,3}$/),
-      fc.constantFrom('\\n', '\\t', '\\\\', "\\'", '\\"', '\\x41', '\\x7e', '\\e', '\\a', '\\?'),
+      fc.constantFrom(
+        '\\n',
+        '\\t',
+        '\\\\',
+        "\\'",
+        '\\"',
+        '\\x41',
+        '\\x7e',
+        '\\e',
+        '\\a',
+        '\\?',
+        '\\101',
+        '\\7',
+        '\\0101',
+        '\\x4',
+      ),
     ),
     { maxLength: 4 },
   )
@@ -130,6 +145,51 @@ describe('segments of compound commands', () => {
       expect(sorted(commands)).toEqual(sorted(generated.commands));
     },
   );
+
+  const token = fc.constantFrom(
+    'ls',
+    'cat',
+    'git',
+    'log',
+    'status',
+    'rg',
+    'sort',
+    'find',
+    '-o',
+    '--output=x',
+    '-p',
+    '-exec',
+    'rm',
+    'x',
+    'sudo',
+    'env',
+    'timeout 5',
+    'LANG=C',
+    'PATH=x',
+    ' ',
+    ' | ',
+    ' && ',
+    '; ',
+    '\n',
+    '>',
+    '/dev/null',
+    '$(',
+    ')',
+    "'",
+    '"',
+    '\\',
+    '\\\n',
+    '{',
+    '}',
+    '*',
+  );
+  test.prop([fc.array(token, { maxLength: 14 }).map((tokens) => tokens.join(''))], {
+    numRuns: 400,
+  })('are all read-only when the whole source is proved read-only', (source) => {
+    const analysis = analyzer.analyze(source);
+    if (analysis.classification === 'read-only')
+      expect(analysis.segments.filter((segment) => !segment.readOnly)).toEqual([]);
+  });
 
   test.prop([fc.string({ maxLength: 60 })], { numRuns: 300 })(
     'never throw and never leave an unparsable source without a segment',

@@ -117,6 +117,28 @@ const table: [string, string[]][] = [
   ['cat <<< "$(rm x)"', ['cat', 'rm x']],
   ['cat <<EOF\n$(rm x)\nEOF', ['cat', 'rm x']],
   ["cat <<'EOF'\n$(rm x)\nEOF", ['cat']],
+  ['cat <<EOF\n`rm x`\nEOF', ['opaque ?']],
+  ['coproc rm x', ['rm x via coproc']],
+  ['time coproc rm x', ['rm x via time>coproc']],
+  ['[ -f x ] && rm x', ['[ …', 'rm x']],
+  ['test -f x || rm x', ['test -f x', 'rm x']],
+  ['command -- rm x', ['rm x via command']],
+  ['env -- rm x', ['rm x via env']],
+  ['builtin command rm x', ['rm x via builtin>command']],
+  ['echo x | sudo tee /etc/x', ['echo x', 'tee /etc/x via sudo']],
+  ['select x in a; do rm x; done', ['rm x']],
+  ['function rm { :; }; rm x', [':', 'rm x']],
+  ['rm$IFS x', ['opaque ?']],
+  ["$'\\162m' x", ['rm x']],
+  ["$'r\\x00m' x", ['opaque ?']],
+  ["$'\\u0072m' x", ['opaque ?']],
+  ['{rm,x}', ['opaque ?']],
+  ["bash <<< 'rm x'", ['opaque bash']],
+  ['bash -s', ['opaque bash']],
+  [
+    'find . -exec sh -c \'rm "$1"\' _ {} \\;',
+    ['find . -exec sh -c rm "$1" _ {} ;', 'rm … via find -exec>sh -c'],
+  ],
   ['f() { rm x; }; f', ['rm x', 'f']],
   ['function f { rm x; }', ['rm x']],
   ['for i in 1; do rm x; done', ['rm x']],
@@ -192,11 +214,17 @@ describe('analysis.segments', () => {
 
   it('proves a segment read-only only by itself and its own redirections', () => {
     const readOnly = (source: string) => analyzer.analyze(source).segments.map((s) => s.readOnly);
-    expect(readOnly('git log; rm -f v')).toEqual([true, false]);
+    // git and rg are proved only in a read-only source, the only one launched hardened.
+    expect(readOnly('git log; rm -f v')).toEqual([false, false]);
+    expect(readOnly('git log; ls')).toEqual([true, true]);
+    expect(readOnly('cd sub && git status')).toEqual([true, false]);
+    expect(readOnly('rg x; touch y')).toEqual([false, false]);
+    expect(readOnly('cat x; touch y')).toEqual([true, false]);
     expect(readOnly('ls > out')).toEqual([false]);
     expect(readOnly('ls 2>/dev/null')).toEqual([true]);
     expect(readOnly('PAGER=evil git log')).toEqual([false]);
     expect(readOnly('LANG=C git log')).toEqual([true]);
+    expect(readOnly('LANG=C git log; touch x')).toEqual([false, false]);
     expect(readOnly('PATH=/tmp/evil')).toEqual([false]);
     expect(readOnly('x=1')).toEqual([true]);
     expect(readOnly("x='a[$(rm y)]'; echo $((x))")).toEqual([true, false]);

@@ -96,11 +96,12 @@ export function buildSegments(
     pieces.push({ start: command.start, segments });
   }
   for (const evaluation of found.evaluations) {
-    // `[[` evaluates arithmetic for -eq and friends, and subscripts for -v.
+    // `[[` evaluates arithmetic for -eq and friends; both test forms evaluate subscripts for -v.
     const readOnly =
       keepsProof &&
-      evaluation.kind === '[[' &&
-      !/\s-(?:[vR]|eq|ne|lt|le|gt|ge)\s/.test(evaluation.text) &&
+      evaluation.kind !== '((' &&
+      !/\s-[vR]\s/.test(evaluation.text) &&
+      (evaluation.kind === '[' || !/\s-(?:eq|ne|lt|le|gt|ge)\s/.test(evaluation.text)) &&
       !evaluatesArithmetic(evaluation.text);
     pieces.push({
       start: evaluation.start,
@@ -279,7 +280,7 @@ function emptySegment(
 }
 
 function evaluationSegment(
-  evaluation: { kind: '[[' | '(('; text: string },
+  evaluation: { kind: '[' | '[[' | '(('; text: string },
   via: readonly string[],
   readOnly: boolean,
 ): BashCommandSegment {

@@ -107,9 +107,6 @@ const specs: Record<string, OptionSpec> = {
 /** The shells whose `-c` string is parsed as Bash source. */
 export const shells = new Set(['bash', 'sh', 'dash', 'zsh']);
 
-/** The wrappers this module looks through (documented in the README). */
-export const wrapperNames = [...Object.keys(specs), 'builtin', 'nohup', ...shells, 'eval', 'trap'];
-
 const literal = (word: BashWord | undefined): string | null => word?.value ?? null;
 
 /** Looks through one wrapper at the start of `words`, or says the words are final. */
@@ -131,6 +128,11 @@ export function unwrapCommand(words: readonly BashWord[]): Unwrapped {
     }
     case 'trap':
       return unwrapTrap(words);
+    case 'coproc':
+      // `coproc NAME { …; }` runs a compound command the grammar does not parse as one.
+      return words.some((word) => /^[{(]/.test(word.value ?? '('))
+        ? { kind: 'opaque', reason: 'coproc of a compound command' }
+        : wrapper('coproc', 1);
     case 'builtin':
       return words.length > 1 ? wrapper('builtin', 1) : { kind: 'final' };
     case 'nohup':

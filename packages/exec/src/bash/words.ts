@@ -40,13 +40,21 @@ const ansiEscapes: Record<string, string> = {
   '?': '?',
 };
 
-// Only the common escapes are decoded; anything else (\c, \u, octal) makes the
-// word dynamic rather than risk a wrong literal value.
+// The common escapes, hex and octal are decoded. A byte of 0 (bash cuts the word there) or
+// above 0x7f (a raw byte, not a character) and anything else (\c, \u) make the word
+// dynamic rather than risk a wrong literal value.
 function decodeAnsiC(body: string): string | null {
   let failed = false;
-  const value = body.replace(/\\(x[0-9a-fA-F]{1,2}|.)/gs, (_match, sequence: string) => {
-    if (sequence.startsWith('x') && sequence.length > 1)
-      return String.fromCharCode(Number.parseInt(sequence.slice(1), 16));
+  const value = body.replace(/\\(x[0-9a-fA-F]{1,2}|[0-7]{1,3}|.)/gs, (_match, sequence: string) => {
+    const code = /^x[0-9a-fA-F]/.test(sequence)
+      ? Number.parseInt(sequence.slice(1), 16)
+      : /^[0-7]/.test(sequence)
+        ? Number.parseInt(sequence, 8)
+        : undefined;
+    if (code !== undefined) {
+      if (code === 0 || code > 0x7f) failed = true;
+      return String.fromCharCode(code);
+    }
     const decoded = ansiEscapes[sequence];
     if (decoded === undefined) failed = true;
     return decoded ?? '';
