@@ -1,7 +1,10 @@
 ;; Recent activity from git, through Bash (confined by the sandbox): commits per author and
 ;; the most touched files of the last 50 commits.
 ;;
-;;   toolcall run examples/git-activity.el --allow 'Bash(git *)'
+;;   toolcall run examples/git-activity.el
+;;
+;; Every command here is proved read-only (git log, sort, uniq, head), so no rule is needed;
+;; `--deny 'Bash(git *)'` stops it.
 
 (defun output-lines (text)
   ;; Drop Bash's trailing <bash-execution …/> summary line.

@@ -37,7 +37,8 @@ describe('toolcall call', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x.txt`;
     try {
-      const approved = await run(['call', 'WebFetch', `url=${url}`, '--yes']);
+      const allowLoopback = ['--allow', 'WebFetch(domain:127.0.0.1)'];
+      const approved = await run(['call', 'WebFetch', `url=${url}`, '--yes', ...allowLoopback]);
       expect(approved.code).toBe(0);
       expect(approved.stdout).toContain('WebFetch');
       const json = await run([
@@ -46,6 +47,7 @@ describe('toolcall call', () => {
         '--args',
         JSON.stringify({ url }),
         '--yes',
+        ...allowLoopback,
         '--json',
       ]);
       expect(JSON.parse(json.stdout)).toMatchObject({ success: true, tool: 'WebFetch' });
@@ -184,8 +186,10 @@ describe('toolcall call permissions', () => {
       ]);
       expect(named.code).toBe(0);
       expect(named.stdout).toContain('fetched body');
+      // A rule for the whole tool still leaves loopback closed: only a rule naming it opens it.
       const whole = await run(['call', 'WebFetch', `url=${url}`, '--allow', 'WebFetch']);
-      expect(whole.code).toBe(0);
+      expect(whole.code).toBe(1);
+      expect(whole.stdout).toContain('127.0.0.1 is a loopback address');
     } finally {
       server.close();
     }

@@ -28,9 +28,9 @@ describe('examples', () => {
     }
   });
 
-  it('git-activity.el runs git through Bash when allowed and is denied otherwise', async () => {
-    expect((await run([example('git-activity.el'), '--allow', 'Bash(git *)'])).code).toBe(0);
-    expect((await run([example('git-activity.el')])).code).toBe(3);
+  it('git-activity.el runs read-only git pipelines through Bash without a rule, and a deny rule stops them', async () => {
+    expect((await run([example('git-activity.el')])).code).toBe(0);
+    expect((await run([example('git-activity.el'), '--deny', 'Bash(git *)'])).code).toBe(3);
   });
 
   it('add-note.el writes with ApplyPatch where allowed', async () => {

@@ -65,7 +65,7 @@ describe('toolcall mcp: a call cancelled while its question is open', () => {
 
     // A first question, allowed. (It also keeps the held question's request id off 0: this SDK's
     // client ignores `notifications/cancelled` for request id 0, typescript-sdk issue #2283.)
-    expect(textOf(await client.callTool(bash('echo one')))).toMatch(/^one\n/);
+    expect(textOf(await client.callTool(bash('touch one && echo one')))).toMatch(/^one\n/);
 
     const held = new Promise<Question>((resolve) => {
       asked = resolve;

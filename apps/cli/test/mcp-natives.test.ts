@@ -215,7 +215,7 @@ describe('toolcall mcp: config-file upstreams and asking', () => {
   it('says no one could be asked when the client has no elicitation and there is no --yes', async () => {
     const result = await plain.callTool({
       name: 'Bash',
-      arguments: { command: 'echo hi', description: 'greet' },
+      arguments: { command: 'touch made', description: 'make a file' },
     });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(

@@ -92,7 +92,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(web.address() as AddressInfo).port}/a.txt`;
   plain = await connect([], plainDir);
-  eliciting = await connect([], elicitingDir, (message) => {
+  // Loopback is reached only under a rule naming it; an ask rule leaves each call to the person.
+  eliciting = await connect(['--ask', 'WebFetch(domain:127.0.0.1)'], elicitingDir, (message) => {
     asked.push(message);
     return 'allow-once';
   });
@@ -162,17 +163,24 @@ describe('toolcall mcp', () => {
   });
 
   it('asks before Bash: denied without elicitation, run when the person allows it', async () => {
+    const command = 'touch made && echo hi';
     const denied = await plain.callTool({
       name: 'Bash',
-      arguments: { command: 'echo hi', description: 'greet' },
+      arguments: { command, description: 'greet' },
     });
     expect(denied.isError).toBe(true);
     const ran = await eliciting.callTool({
       name: 'Bash',
-      arguments: { command: 'echo hi', description: 'greet' },
+      arguments: { command, description: 'greet' },
     });
     expect(textOf(ran)).toMatch(/^hi\n/);
-    expect(asked.at(-1)).toContain('Bash wants to run: echo hi');
+    expect(asked.at(-1)).toContain(`Bash wants to run: ${command}`);
+    // A command proved read-only needs no question.
+    const readOnly = await plain.callTool({
+      name: 'Bash',
+      arguments: { command: 'echo hi', description: 'greet' },
+    });
+    expect(textOf(readOnly)).toMatch(/^hi\n/);
   });
 
   it('sends heartbeat progress during a long call with no nested calls', async () => {
@@ -256,7 +264,7 @@ describe('toolcall mcp', () => {
       waited = resolve;
     });
     // The person answers only once the client has been told that a call waits for them.
-    const client = await connect([], dir, async () => {
+    const client = await connect(['--ask', 'WebFetch(domain:127.0.0.1)'], dir, async () => {
       await waiting;
       return 'allow-once';
     });

@@ -141,7 +141,11 @@ describe('toolcall run', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     try {
       const script = `(WebFetch :url "${url}")`;
-      const yes = await run(['run', '--yes', '-e', script]);
+      // Approving every question does not open loopback: only a rule naming the host does.
+      const refused = await run(['run', '--yes', '-e', script]);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toContain('127.0.0.1 is a loopback address');
+      const yes = await run(['run', '--yes', '--allow', 'WebFetch(domain:127.0.0.1)', '-e', script]);
       expect(yes.code).toBe(0);
       expect(yes.stdout).toContain('WebFetch');
       expect((await run(['run', '--allow', 'WebFetch(domain:127.0.0.1)', '-e', script])).code).toBe(
@@ -151,7 +155,7 @@ describe('toolcall run', () => {
       mkdirSync(join(dir, '.toolcall'));
       writeFileSync(
         join(dir, '.toolcall', 'config.json'),
-        JSON.stringify({ permissions: { allow: ['WebFetch'] } }),
+        JSON.stringify({ permissions: { allow: ['WebFetch(domain:127.0.0.1)'] } }),
       );
       await trustWorkspace(dir);
       expect((await run(['run', '-e', script], dir)).code).toBe(0);
@@ -176,9 +180,12 @@ describe('toolcall run', () => {
       '--allow',
       'Bash(echo *)',
       '-e',
-      '(Bash :command "ls" :description "list")',
+      '(Bash :command "touch made" :description "make a file")',
     ]);
     expect(other.code).toBe(3);
+    // A command the analyzer proves read-only needs no rule.
+    const readOnly = await run(['run', '-e', '(Bash :command "ls" :description "list")']);
+    expect(readOnly.code).toBe(0);
   });
 
   it('exits 130 when interrupted, cancelling the running call', async () => {
@@ -191,7 +198,13 @@ describe('toolcall run', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     try {
-      const child = toolcall(['run', '--yes', '-e', `(WebFetch :url "${url}")`]);
+      const child = toolcall([
+        'run',
+        '--allow',
+        'WebFetch(domain:127.0.0.1)',
+        '-e',
+        `(WebFetch :url "${url}")`,
+      ]);
       await requested;
       child.kill('SIGINT');
       const result = await child.done;

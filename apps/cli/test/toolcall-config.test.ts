@@ -91,12 +91,13 @@ describe('toolCall.parallelism in the config', () => {
       server.close();
     }
   }
+  const allowLoopback = ['--allow', 'WebFetch(domain:127.0.0.1)'];
   const script = (url: string) =>
     `(length (parallel (WebFetch :url "${url}a") (WebFetch :url "${url}b")))`;
 
   it('keeps one nested call of a parallel join in flight at a time with a parallelism of 1', async () => {
     await rendezvous(async (url, most) => {
-      const result = await run(workspaceWith({ parallelism: 1 }), '--yes', '-e', script(url));
+      const result = await run(workspaceWith({ parallelism: 1 }), ...allowLoopback, '-e', script(url));
       expect([result.code, result.stdout]).toEqual([0, expect.stringContaining('\n  2\n')]);
       expect(most()).toBe(1);
     });
@@ -104,7 +105,7 @@ describe('toolCall.parallelism in the config', () => {
 
   it('has both calls in flight at once by default', async () => {
     await rendezvous(async (url, most) => {
-      const result = await run(workspaceWith({}), '--yes', '-e', script(url));
+      const result = await run(workspaceWith({}), ...allowLoopback, '-e', script(url));
       expect(result.code).toBe(0);
       expect(most()).toBe(2);
     });

@@ -30,24 +30,24 @@ function onTerminal(
 }
 
 describe.skipIf(!hasScript)('on a terminal', () => {
-  const call = `${process.execPath} ${bin} call Bash command='echo from-bash' description=greet`;
+  const call = `${process.execPath} ${bin} call Bash command='touch f && echo from-bash' description=greet`;
 
   it('shows what will run, runs it when allowed once, and draws the status line', async () => {
     const { code, output } = await onTerminal(call, 'o');
-    expect(output).toContain('? Bash wants to run: echo from-bash');
+    expect(output).toContain('? Bash wants to run: touch f && echo from-bash');
     expect(output).toMatch(/Bash · 0 done, 0 failed, 0 denied · \d+\.\ds/);
-    expect(output).toContain('Bash echo from-bash (done');
+    expect(output).toContain('Bash touch f && echo from-bash (done');
     expect(code).toBe(0);
   });
 
   it("draws a script's calls waiting for approval from ToolCall's aggregate", async () => {
-    const script = `${process.execPath} ${bin} run -e '(list (Glob :pattern "*") (Bash :command "echo from-bash" :description "greet"))'`;
+    const script = `${process.execPath} ${bin} run -e '(list (Glob :pattern "*") (Bash :command "touch f && echo from-bash" :description "greet"))'`;
     const { code, output } = await onTerminal(script, 'o');
     expect(output).toMatch(
       /⟳ Bash · 1 done, 0 failed, 0 denied, 1 waiting for approval · \d+\.\ds/,
     );
     expect(output.indexOf('waiting for approval')).toBeLessThan(
-      output.indexOf('? Bash wants to run: echo from-bash'),
+      output.indexOf('? Bash wants to run: touch f && echo from-bash'),
     );
     expect(code).toBe(0);
   });
@@ -119,12 +119,12 @@ describe.skipIf(!hasScript)('the REPL on a terminal', () => {
   ] as const) {
     it(`reads the answer '${answer}' once and goes on reading forms`, async () => {
       const { code, output } = await session(repl, [
-        { after: 'tc> ', type: '(Bash :command "echo zzz-from-bash" :description "x")\r' },
+        { after: 'tc> ', type: '(Bash :command "touch z && echo zzz-from-bash" :description "x")\r' },
         { after: question, type: `${answer}\r` },
         { after: 'tc> ', type: '(+ 40 2)\r' },
         { after: '  42', type: '\x04' },
       ]);
-      expect(output).toContain('? Bash wants to run: echo zzz-from-bash');
+      expect(output).toContain('? Bash wants to run: touch z && echo zzz-from-bash');
       expect(output).toContain(shown);
       expect(output).not.toContain('void-variable');
       expect(output).toContain('  42');

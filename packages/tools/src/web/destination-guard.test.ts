@@ -58,7 +58,11 @@ describe('privateHostsAllowedByRules', () => {
   const allowedBy = (rules: PermissionRule[], host: string) =>
     privateHostsAllowedByRules(() => rules)(host);
 
-  it('admits a host only when an allow rule for WebFetch names exactly that host', () => {
+  it('admits a host only when an allow or ask rule for WebFetch names exactly that host', () => {
+    // An ask rule naming the host leaves the decision to the person, who is asked each time.
+    expect(allowedBy([{ tool: 'WebFetch', domain: 'localhost', action: 'ask' }], 'localhost')).toBe(
+      true,
+    );
     expect(
       allowedBy([{ tool: 'WebFetch', domain: '127.0.0.1', action: 'allow' }], '127.0.0.1'),
     ).toBe(true);
@@ -76,7 +80,7 @@ describe('privateHostsAllowedByRules', () => {
       [{ tool: 'WebFetch', domain: '16?.254.169.254', action: 'allow' }, '169.254.169.254'],
       [{ tool: 'WebSearch', domain: 'localhost', action: 'allow' }, 'localhost'],
       [{ tool: 'Web.*', domain: 'localhost', action: 'allow' }, 'localhost'],
-      [{ tool: 'WebFetch', domain: 'localhost', action: 'ask' }, 'localhost'],
+      [{ tool: 'WebFetch', domain: 'localhost', action: 'deny' }, 'localhost'],
       [{ tool: 'WebFetch', action: 'allow' }, 'localhost'],
       [{ tool: 'WebFetch', domain: 'localhost', action: 'allow' }, 'api.localhost'],
     ];

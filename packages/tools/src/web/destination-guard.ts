@@ -51,8 +51,9 @@ function namesWebFetch(tool: string | undefined): boolean {
 
 /**
  * The allowance a tool set derives from its permission rules: a host is admitted when an
- * allow rule for WebFetch (or for every tool) names exactly that host in its `domain`, with no
- * glob. Read on every check, so rules added by allow-always answers count at once.
+ * allow or ask rule for WebFetch (or for every tool) names exactly that host in its `domain`,
+ * with no glob; under an ask rule the person still decides each call. Read on every check, so
+ * rules added by allow-always answers count at once.
  */
 export function privateHostsAllowedByRules(
   rules: () => readonly PermissionRule[],
@@ -60,7 +61,7 @@ export function privateHostsAllowedByRules(
   return (host) =>
     rules().some(
       (rule) =>
-        rule.action === 'allow' &&
+        (rule.action === 'allow' || rule.action === 'ask') &&
         typeof rule.domain === 'string' &&
         !hasGlob(rule.domain) &&
         namesWebFetch(rule.tool) &&
