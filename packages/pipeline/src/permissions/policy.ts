@@ -42,14 +42,15 @@ export interface PolicySettings {
   readonly planMode?: PlanModeSource | undefined;
 }
 
-const FALLBACK = {
-  fullAuto: { decision: 'allow', reason: 'full-auto mode', source: 'mode' },
-  readOnly: { decision: 'allow', reason: 'read-only tool', source: 'mode' },
-  edits: { decision: 'allow', reason: 'edits mode', source: 'mode' },
-  askEdits: { decision: 'ask', reason: 'edits mode', source: 'mode' },
-  ask: { decision: 'ask', reason: 'ask mode', source: 'mode' },
-  destructive: { decision: 'ask', reason: 'destructive tool', source: 'mode' },
-} as const satisfies Record<string, PermissionVerdict>;
+// Frozen and shared, so a call's provenance record is shared too.
+const FALLBACK = Object.freeze({
+  fullAuto: Object.freeze({ decision: 'allow', reason: 'full-auto mode', source: 'mode' }),
+  readOnly: Object.freeze({ decision: 'allow', reason: 'read-only tool', source: 'mode' }),
+  edits: Object.freeze({ decision: 'allow', reason: 'edits mode', source: 'mode' }),
+  askEdits: Object.freeze({ decision: 'ask', reason: 'edits mode', source: 'mode' }),
+  ask: Object.freeze({ decision: 'ask', reason: 'ask mode', source: 'mode' }),
+  destructive: Object.freeze({ decision: 'ask', reason: 'destructive tool', source: 'mode' }),
+} as const satisfies Record<string, PermissionVerdict>);
 const STRENGTH: Record<PermissionDecision, number> = { allow: 0, ask: 1, deny: 2 };
 const NO_GLOBS: readonly string[] = Object.freeze([]);
 
