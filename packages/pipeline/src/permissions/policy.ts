@@ -58,6 +58,11 @@ function isPathDeny(compiled: CompiledRule): boolean {
   return compiled.rule.action === 'deny' && compiled.specifier === 'path';
 }
 
+function homeGlob(glob: string, base: PathBase): string {
+  const home = base.homeDirectory === '/' ? '' : base.homeDirectory;
+  return `${home}${glob.trim().replace(/^~/, '')}` || '/';
+}
+
 function plainSubject(key: Specifier, value: string): Subject {
   const forms = [value];
   return { key, deny: forms, judge: forms, exact: value };
@@ -146,6 +151,10 @@ export class PermissionPolicy {
         if (!compiled.matchesTool(tool.name) && !(tool.readOnly && compiled.matchesTool('Read')))
           continue;
         if (!found.includes(rule.path!)) found.push(rule.path!);
+        // A `~` glob also as the absolute glob it stands for: handlers see absolute paths.
+        const anchored =
+          compiled.pathKind === 'home' ? homeGlob(rule.path!, this.#base) : undefined;
+        if (anchored !== undefined && !found.includes(anchored)) found.push(anchored);
       }
       globs = found.length === 0 ? NO_GLOBS : Object.freeze(found);
       this.#deniedReads.set(tool, globs);
