@@ -42,7 +42,7 @@ export interface TelemetryRecord {
    * decided; never the reason or segment (they quote arguments). Undefined when the call
    * ended before the permission step.
    */
-  readonly permission:
+  readonly permission?:
     | {
         readonly decision: 'allow' | 'deny';
         readonly source: PermissionSource;

@@ -58,7 +58,7 @@ export interface ToolOutcome {
    * when the call ended before the permission step. Frozen, and shared between calls decided
    * by the same rule or mode; never shown to a model.
    */
-  readonly permission: PermissionProvenance | undefined;
+  readonly permission?: PermissionProvenance | undefined;
   /** Non-fatal problems (a failed render transform, dropped media). */
   readonly warnings: readonly string[];
 }
