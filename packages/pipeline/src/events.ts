@@ -1,4 +1,5 @@
 import type { ToolOutcome } from './outcome.js';
+import type { PermissionProvenance, PermissionSource } from './permissions/provenance.js';
 import type { CallSource, PermissionApproval } from './tool-types.js';
 
 interface EventIdentity {
@@ -19,6 +20,8 @@ export type PipelineEvent =
         readonly outcome: 'allow-once' | 'allow-session' | 'allow-always' | 'allow';
         readonly reason: string;
       };
+      /** How the permission was settled: source, rule text, deciding segment, answer. */
+      readonly permission: PermissionProvenance;
     } & EventIdentity)
   | ({ readonly type: 'settled'; readonly outcome: ToolOutcome } & EventIdentity);
 
@@ -34,6 +37,18 @@ export interface TelemetryRecord {
   readonly errorCode: string | undefined;
   readonly validation: 'valid' | 'repaired' | 'invalid' | 'abandoned';
   readonly rules: readonly string[];
+  /**
+   * The permission decision and its source, with the deciding rule's text when a rule
+   * decided; never the reason or segment (they quote arguments). Undefined when the call
+   * ended before the permission step.
+   */
+  readonly permission?:
+    | {
+        readonly decision: 'allow' | 'deny';
+        readonly source: PermissionSource;
+        readonly rule?: string;
+      }
+    | undefined;
   readonly durationMs: number;
 }
 

@@ -76,6 +76,11 @@ export async function runPreHooks(
     if (decision === null) return undefined;
     if (decision === undefined) continue;
     if (decision.continue === false) {
+      run.permission = Object.freeze({
+        decision: 'deny',
+        source: 'hook',
+        reason: `stopped: ${decision.stop_reason ?? 'no reason given'}`,
+      });
       run.fail(
         'denied',
         `PreToolUse hook stopped the call: ${decision.stop_reason ?? 'no reason given'}.`,
@@ -83,6 +88,11 @@ export async function runPreHooks(
       return undefined;
     }
     if (decision.permission_decision === 'deny') {
+      run.permission = Object.freeze({
+        decision: 'deny',
+        source: 'hook',
+        reason: decision.permission_reason ?? 'no reason given',
+      });
       run.fail(
         'denied',
         `PreToolUse hook denied the call: ${decision.permission_reason ?? 'no reason given'}.`,

@@ -37,6 +37,7 @@ export type { RepairSummary, ToolCallRequest, ToolOutcome, ToolRun } from './out
 export type { PermissionFileSystem } from './permissions/file-system.js';
 export { compileGlob } from './permissions/glob.js';
 export type { PlanMode, PlanModeSource } from './permissions/plan-mode.js';
+export type { PermissionProvenance, PermissionSource } from './permissions/provenance.js';
 export {
   formatPermissionRule,
   type PermissionRuleText,

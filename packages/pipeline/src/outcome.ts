@@ -1,5 +1,6 @@
 import type { PipelineError } from './errors.js';
 import type { JsonObject } from './json.js';
+import type { PermissionProvenance } from './permissions/provenance.js';
 import type { RepairStep } from './repair.js';
 import type { CallOrigin, CallSource, MediaReference, PermissionApproval } from './tool-types.js';
 
@@ -52,6 +53,12 @@ export interface ToolOutcome {
   readonly repairNote: string | undefined;
   /** Accepted automatic approvals; never shown to a model. */
   readonly approvals: readonly PermissionApproval[];
+  /**
+   * How the call's permission was settled (decision, source, rule, segment, answer); undefined
+   * when the call ended before the permission step. Frozen, and shared between calls decided
+   * by the same rule or mode; never shown to a model.
+   */
+  readonly permission?: PermissionProvenance | undefined;
   /** Non-fatal problems (a failed render transform, dropped media). */
   readonly warnings: readonly string[];
 }

@@ -1,5 +1,10 @@
 import type { PreHookVerdict } from './hook-steps.js';
 import { copyJson } from './json.js';
+import {
+  answeredProvenance,
+  type PermissionProvenance,
+  provenanceOf,
+} from './permissions/provenance.js';
 import type { PermissionAnswer, PermissionFacts, PermissionVerdict } from './permissions/types.js';
 import { emit } from './pipeline-core.js';
 import type { ToolCallRun } from './run-tool.js';
@@ -11,15 +16,30 @@ type Approval = {
   reason: string;
 };
 
-function approve(run: ToolCallRun, approval: Approval): true {
+function approve(run: ToolCallRun, approval: Approval, permission: PermissionProvenance): true {
+  run.permission = permission;
   if (run.core.listeners.length > 0) {
     emit(run.core, () => ({
       type: 'permission-approved',
       ...run.identity(),
       approval: { ...approval },
+      permission,
     }));
   }
   return true;
+}
+
+function deny(run: ToolCallRun, permission: PermissionProvenance, message: string): false {
+  run.permission = permission;
+  run.fail('denied', message);
+  return false;
+}
+
+/** Why the call was asked about: the policy's reason, or a hook that forced the question. */
+function askedVerdict(verdict: PermissionVerdict): PermissionVerdict {
+  return verdict.decision === 'ask'
+    ? verdict
+    : { ...verdict, reason: 'a PreToolUse hook asked for confirmation' };
 }
 
 function remember(
@@ -43,15 +63,21 @@ function settleAnswer(
   run: ToolCallRun,
   tool: Tool,
   facts: PermissionFacts,
+  verdict: PermissionVerdict,
   answer: PermissionAnswer,
 ): boolean {
   if (run.settled) return false;
-  if (answer === 'allow-once')
-    return approve(run, { source: 'user', outcome: 'allow-once', reason: 'approved once' });
-  if (answer === 'allow-always' || answer === 'allow-session') {
-    const scope = answer === 'allow-always' ? 'always' : 'session';
-    remember(run, tool, facts, 'allow', scope);
-    return approve(run, { source: 'user', outcome: answer, reason: `approved ${scope}` });
+  const asked = askedVerdict(verdict);
+  if (answer === 'allow-once' || answer === 'allow-always' || answer === 'allow-session') {
+    const scope =
+      answer === 'allow-always' ? 'always' : answer === 'allow-session' ? 'session' : '';
+    if (scope !== '') remember(run, tool, facts, 'allow', scope as 'always' | 'session');
+    const reason = scope === '' ? 'approved once' : `approved ${scope}`;
+    return approve(
+      run,
+      { source: 'user', outcome: answer, reason },
+      answeredProvenance(asked, { decision: 'allow', source: 'user', reason, answer }),
+    );
   }
   if (answer === 'deny-session') remember(run, tool, facts, 'deny', 'session');
   if (
@@ -66,7 +92,17 @@ function settleAnswer(
       reason: String(answer.reason),
     };
     run.addApproval(record);
-    return approve(run, record);
+    return approve(
+      run,
+      record,
+      answeredProvenance(asked, {
+        decision: 'allow',
+        source: 'reviewer',
+        reason: record.reason,
+        answer: 'allow-once',
+        reviewer: answer.source,
+      }),
+    );
   }
   const reason =
     typeof answer === 'object' &&
@@ -75,8 +111,16 @@ function settleAnswer(
     answer.reason !== undefined
       ? answer.reason
       : 'the user declined';
-  run.fail('denied', `Permission denied: ${reason}.`);
-  return false;
+  return deny(
+    run,
+    answeredProvenance(asked, {
+      decision: 'deny',
+      source: 'user',
+      reason,
+      answer: typeof answer === 'string' ? answer : 'deny',
+    }),
+    `Permission denied: ${reason}.`,
+  );
 }
 
 function notifyWait(run: ToolCallRun, waiting: boolean): void {
@@ -91,11 +135,15 @@ async function ask(
 ): Promise<boolean> {
   const asker = run.core.asker;
   if (asker === undefined) {
-    run.fail(
-      'denied',
+    return deny(
+      run,
+      answeredProvenance(askedVerdict(verdict), {
+        decision: 'deny',
+        source: verdict.source ?? 'mode',
+        reason: 'approval is required and no one can be asked',
+      }),
       `Permission denied: approval is required (${verdict.reason}) and no one can be asked.`,
     );
-    return false;
   }
   let answer: PermissionAnswer;
   // The wait ends with the answer or with the call's cancellation, whichever comes first.
@@ -121,15 +169,20 @@ async function ask(
     });
   } catch (error) {
     stopWaiting();
-    if (!run.settled)
-      run.fail(
-        'denied',
-        `Permission denied: the permission prompt failed (${(error as Error)?.message ?? String(error)}).`,
-      );
-    return false;
+    if (run.settled) return false;
+    const message = (error as Error)?.message ?? String(error);
+    return deny(
+      run,
+      answeredProvenance(askedVerdict(verdict), {
+        decision: 'deny',
+        source: 'user',
+        reason: `the permission prompt failed (${message})`,
+      }),
+      `Permission denied: the permission prompt failed (${message}).`,
+    );
   }
   stopWaiting();
-  return settleAnswer(run, tool, facts, answer);
+  return settleAnswer(run, tool, facts, verdict, answer);
 }
 
 /**
@@ -144,19 +197,27 @@ export function decidePermission(
 ): boolean | Promise<boolean> {
   const verdict = run.core.policy.decide(tool, facts);
   if (verdict.decision === 'deny') {
-    run.fail('denied', `Permission denied: ${verdict.reason}.`);
-    return false;
+    return deny(run, provenanceOf(verdict), `Permission denied: ${verdict.reason}.`);
   }
   const mustAsk = verdict.decision === 'ask' || pre?.forceAsk === true;
   if (!mustAsk) {
-    // The hot path: without listeners there is nothing to publish, so nothing is allocated.
-    if (run.core.listeners.length === 0) return true;
-    return approve(run, { source: 'rule', outcome: 'allow', reason: verdict.reason });
+    // The hot path: a rule's or the mode's provenance is shared, and without listeners there
+    // is nothing to publish, so nothing is allocated.
+    const permission = provenanceOf(verdict);
+    if (run.core.listeners.length === 0) {
+      run.permission = permission;
+      return true;
+    }
+    return approve(run, { source: 'rule', outcome: 'allow', reason: verdict.reason }, permission);
   }
   if (pre?.allowReason !== undefined && !pre.forceAsk) {
     const record = { source: 'hook', outcome: 'allow-once' as const, reason: pre.allowReason };
     run.addApproval(record);
-    return approve(run, record);
+    return approve(
+      run,
+      record,
+      answeredProvenance(verdict, { decision: 'allow', source: 'hook', reason: pre.allowReason }),
+    );
   }
   return ask(run, tool, facts, verdict);
 }

@@ -47,6 +47,7 @@ describe('runTool', () => {
       repair: undefined,
       repairNote: undefined,
       approvals: [],
+      permission: { decision: 'allow', source: 'mode', reason: 'read-only tool' },
       warnings: [],
     });
   });
@@ -336,6 +337,7 @@ describe('events and telemetry', () => {
         errorCode: undefined,
         validation: 'repaired',
         rules: ['parse-json-value'],
+        permission: { decision: 'allow', source: 'mode' },
         durationMs: 5,
       },
     ]);

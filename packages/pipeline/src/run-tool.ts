@@ -1,10 +1,11 @@
 import { CallContext } from './call-context.js';
 import { messageOf, NO_MEDIA } from './call-utils.js';
 import { PipelineError, type PipelineErrorCode } from './errors.js';
-import { copyApprovals } from './events.js';
+import { copyApprovals, type TelemetryRecord } from './events.js';
 import { executeCall } from './execute-call.js';
 import { copyJson } from './json.js';
 import type { RepairSummary, ToolCallRequest, ToolOutcome, ToolRun } from './outcome.js';
+import type { PermissionProvenance } from './permissions/provenance.js';
 import { emit, type PipelineCore } from './pipeline-core.js';
 import type { CallOrigin, CallSource, PermissionApproval } from './tool-types.js';
 
@@ -27,6 +28,7 @@ export class ToolCallRun implements ToolRun {
   hookContext: string[] | undefined;
   warnings: string[] | undefined;
   approvals: PermissionApproval[] | undefined;
+  permission: PermissionProvenance | undefined = undefined;
   repair: RepairSummary | undefined;
   repairNote: string | undefined;
   #outcome: Promise<ToolOutcome> | undefined;
@@ -162,6 +164,7 @@ export class ToolCallRun implements ToolRun {
       repair: this.repair,
       repairNote: this.repairNote,
       approvals: this.approvals?.slice() ?? NO_APPROVALS,
+      permission: this.permission,
       warnings: this.warnings?.slice() ?? NO_STRINGS,
     };
     const core = this.core;
@@ -178,6 +181,7 @@ export class ToolCallRun implements ToolRun {
           errorCode: outcome.error?.code,
           validation: this.repair?.outcome ?? 'valid',
           rules: this.repair?.steps.map((step) => step.rule) ?? [],
+          permission: telemetryPermission(this.permission),
           durationMs: core.now() - this.#startedAt,
         });
       } catch (error) {
@@ -197,6 +201,25 @@ export class ToolCallRun implements ToolRun {
       input: copyJson(this.input),
     };
   }
+}
+
+// The redacted permission of a telemetry record, shared per provenance record.
+const redacted = new WeakMap<PermissionProvenance, TelemetryRecord['permission']>();
+
+function telemetryPermission(
+  permission: PermissionProvenance | undefined,
+): TelemetryRecord['permission'] {
+  if (permission === undefined) return undefined;
+  let found = redacted.get(permission);
+  if (found === undefined) {
+    found = Object.freeze({
+      decision: permission.decision,
+      source: permission.source,
+      ...(permission.rule === undefined ? {} : { rule: permission.rule }),
+    });
+    redacted.set(permission, found);
+  }
+  return found;
 }
 
 /** A deep copy of an outcome for observers. */

@@ -151,3 +151,43 @@ describe('canonical path facts against the real filesystem', () => {
     ]).toEqual([{ decision: 'allow', reason: 'full-auto mode', source: 'mode' }, 'deny']);
   });
 });
+
+describe('remembered path rules and denied read globs', () => {
+  it('remembers a path relative to the workspace even from a subdirectory', () => {
+    const policy = new PermissionPolicy(
+      [],
+      'ask',
+      { workingDirectory: join(ws, 'src'), homeDirectory: home, workspace: ws },
+      { fileSystem: nodePermissionFileSystem },
+    );
+    const facts = (path: string) => ({
+      paths: [{ path, access: 'write' as const }],
+      pattern: undefined,
+      domain: undefined,
+      name: undefined,
+    });
+    const remembered = [
+      ...policy.rememberedRules(writeTool, facts('a.txt')),
+      ...policy.rememberedRules(writeTool, facts('../../outside.txt')),
+    ];
+    expect(remembered).toEqual([
+      { tool: 'Write', path: 'src/a.txt', action: 'allow' },
+      { tool: 'Write', path: join(root, 'outside.txt'), action: 'allow' },
+    ]);
+    for (const rule of remembered) policy.add(rule);
+    expect(
+      [join(ws, 'src', 'a.txt'), '../../outside.txt', 'b.txt'].map(
+        (path) => policy.decide(writeTool, facts(path)).decision,
+      ),
+    ).toEqual(['allow', 'allow', 'ask']);
+  });
+
+  it('gives handlers a `~` deny glob also anchored at the home directory', () => {
+    const policy = new PermissionPolicy([{ path: '~/.ssh/**', action: 'deny' }], 'ask', {
+      workingDirectory: ws,
+      homeDirectory: home,
+      workspace: ws,
+    });
+    expect(policy.deniedReadPaths(readTool)).toEqual(['~/.ssh/**', `${home}/.ssh/**`]);
+  });
+});

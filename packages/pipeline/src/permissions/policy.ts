@@ -42,19 +42,25 @@ export interface PolicySettings {
   readonly planMode?: PlanModeSource | undefined;
 }
 
-const FALLBACK = {
-  fullAuto: { decision: 'allow', reason: 'full-auto mode', source: 'mode' },
-  readOnly: { decision: 'allow', reason: 'read-only tool', source: 'mode' },
-  edits: { decision: 'allow', reason: 'edits mode', source: 'mode' },
-  askEdits: { decision: 'ask', reason: 'edits mode', source: 'mode' },
-  ask: { decision: 'ask', reason: 'ask mode', source: 'mode' },
-  destructive: { decision: 'ask', reason: 'destructive tool', source: 'mode' },
-} as const satisfies Record<string, PermissionVerdict>;
+// Frozen and shared, so a call's provenance record is shared too.
+const FALLBACK = Object.freeze({
+  fullAuto: Object.freeze({ decision: 'allow', reason: 'full-auto mode', source: 'mode' }),
+  readOnly: Object.freeze({ decision: 'allow', reason: 'read-only tool', source: 'mode' }),
+  edits: Object.freeze({ decision: 'allow', reason: 'edits mode', source: 'mode' }),
+  askEdits: Object.freeze({ decision: 'ask', reason: 'edits mode', source: 'mode' }),
+  ask: Object.freeze({ decision: 'ask', reason: 'ask mode', source: 'mode' }),
+  destructive: Object.freeze({ decision: 'ask', reason: 'destructive tool', source: 'mode' }),
+} as const satisfies Record<string, PermissionVerdict>);
 const STRENGTH: Record<PermissionDecision, number> = { allow: 0, ask: 1, deny: 2 };
 const NO_GLOBS: readonly string[] = Object.freeze([]);
 
 function isPathDeny(compiled: CompiledRule): boolean {
   return compiled.rule.action === 'deny' && compiled.specifier === 'path';
+}
+
+function homeGlob(glob: string, base: PathBase): string {
+  const home = base.homeDirectory === '/' ? '' : base.homeDirectory;
+  return `${home}${glob.trim().replace(/^~/, '')}` || '/';
 }
 
 function plainSubject(key: Specifier, value: string): Subject {
@@ -145,6 +151,10 @@ export class PermissionPolicy {
         if (!compiled.matchesTool(tool.name) && !(tool.readOnly && compiled.matchesTool('Read')))
           continue;
         if (!found.includes(rule.path!)) found.push(rule.path!);
+        // A `~` glob also as the absolute glob it stands for: handlers see absolute paths.
+        const anchored =
+          compiled.pathKind === 'home' ? homeGlob(rule.path!, this.#base) : undefined;
+        if (anchored !== undefined && !found.includes(anchored)) found.push(anchored);
       }
       globs = found.length === 0 ? NO_GLOBS : Object.freeze(found);
       this.#deniedReads.set(tool, globs);

@@ -116,14 +116,7 @@ export function resolvePath(
   for (const form of absolute) pushNew(deny, form);
   for (const form of relative) pushNew(deny, form);
   for (const form of real) pushNew(deny, relativeInside(base.workingDirectory, form));
-  return {
-    written,
-    address: false,
-    absolute,
-    relative,
-    inside,
-    real,
-    deny,
-    canonical: lexical.canonical,
-  };
+  // A remembered rule is matched like any rule: relative to the workspace, else absolute.
+  const canonical = relativeInside(root, lexicalAbsolute) ?? lexicalAbsolute;
+  return { written, address: false, absolute, relative, inside, real, deny, canonical };
 }

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '../json.js';
+import type { PermissionProvenance } from '../permissions/provenance.js';
 import type { ToolCallSummary } from './render-data.js';
 import { UNSTARTED_RESULTS } from './unstarted.js';
 
@@ -35,6 +36,11 @@ export interface ChildRecord {
   /** The child settled successfully but with pipeline warnings. */
   warning: boolean;
   renderData: JsonObject | null;
+  /**
+   * How the call's permission was settled (decision, source, rule text, deciding segment,
+   * answer); undefined until then, and for a call that ended before its permission step.
+   */
+  permission?: PermissionProvenance | undefined;
 }
 
 /** A live aggregate of a running script, published as it changes. */

@@ -173,6 +173,7 @@ describe('ToolCallDriver', () => {
         result: message,
         warning: false,
         renderData: null,
+        permission: { decision: 'allow', source: 'mode', reason: 'read-only tool' },
       },
     ]);
   });

@@ -2,6 +2,7 @@ import { type QueueEvent, SettledCall, type ToolBinding, ToolDenied } from '@too
 import type { Catalog } from '../catalog/catalog.js';
 import { isPlainObject, type JsonObject, type JsonValue } from '../json.js';
 import type { ToolOutcome, ToolRun } from '../outcome.js';
+import type { PermissionProvenance } from '../permissions/provenance.js';
 import { feedbackOf } from '../project.js';
 import type { Tool } from '../tool-types.js';
 import type { ChildAudit, ChildRecord, ChildStatus } from './audit.js';
@@ -198,6 +199,7 @@ export class NestedCalls {
       for (const text of feedbackOf(outcome)) this.feedback.push(text);
     }
     record.renderData = boundRenderData(outcome.renderData, bounds);
+    record.permission = outcome.permission;
     if (outcome.status === 'error') {
       const message = errorText(outcome);
       if (outcome.error?.code === 'denied') {
@@ -252,6 +254,7 @@ class ChildRow extends SettledCall implements ChildRecord {
   declare result: JsonValue;
   declare warning: boolean;
   declare renderData: JsonObject | null;
+  declare permission: PermissionProvenance | undefined;
   readonly #calls: NestedCalls;
   #outcome: ToolOutcome | undefined = undefined;
 
@@ -275,6 +278,7 @@ class ChildRow extends SettledCall implements ChildRecord {
     this.result = null;
     this.warning = false;
     this.renderData = null;
+    this.permission = undefined;
   }
 
   /** Holds an outcome that settled inside `runTool` until the script takes it. */
