@@ -19,7 +19,14 @@ export const bridgeHost: HostFactory = async ({ workspace, home, policy }) => {
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const pending = new Map<number, (message: Message) => void>();
+  const pending = new Map<
+    number,
+    { resolve(message: Message): void; reject(error: Error): void }
+  >();
+  child.on('exit', () => {
+    for (const waiter of pending.values()) waiter.reject(new Error(`the bridge exited: ${stderr}`));
+    pending.clear();
+  });
   let question: string | undefined;
   const write = (message: Message) => child.stdin.write(`${JSON.stringify(message)}\n`);
   createInterface({ input: child.stdout }).on('line', (line) => {
@@ -31,7 +38,7 @@ export const bridgeHost: HostFactory = async ({ workspace, home, policy }) => {
       return;
     }
     if (typeof message.id === 'number' && !('method' in message)) {
-      pending.get(message.id)?.(message);
+      pending.get(message.id)?.resolve(message);
       pending.delete(message.id);
     }
   });
@@ -39,8 +46,7 @@ export const bridgeHost: HostFactory = async ({ workspace, home, policy }) => {
   const request = (method: string, params: Message): Promise<Message> => {
     const id = next++;
     return new Promise((resolve, reject) => {
-      pending.set(id, resolve);
-      child.once('exit', () => reject(new Error(`the bridge exited: ${stderr}`)));
+      pending.set(id, { resolve, reject });
       write({ jsonrpc: '2.0', id, method, params });
     });
   };
@@ -60,7 +66,7 @@ export const bridgeHost: HostFactory = async ({ workspace, home, policy }) => {
       const text =
         typeof result.result === 'string' ? result.result : JSON.stringify(result.result);
       if (question !== undefined) return { decision: 'asked', text, question };
-      if (result.status === 'error' && /^Permission denied/m.test(text))
+      if (result.status === 'error' && /^(Error: )?Permission denied/m.test(text))
         return { decision: 'denied', text };
       return { decision: 'ran', text };
     },

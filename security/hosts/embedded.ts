@@ -12,7 +12,7 @@ export function rulesOf(policy: {
   for (const action of ['allow', 'deny', 'ask'] as const) {
     for (const text of policy[action] ?? []) {
       const parsed = parsePermissionRule(text, action);
-      if (!parsed.success) throw new Error(parsed.error.message);
+      if (!parsed.success) throw new Error(parsed.error);
       rules.push(parsed.value);
     }
   }
@@ -26,9 +26,11 @@ function textOf(result: unknown): string {
 /** A harness that embeds `createToolSet` with the defaults and a recording asker. */
 export const embeddedHost: HostFactory = async ({ workspace, home, policy }) => {
   let question: string | undefined;
+  // The tools and the policy both expand `~` to this process's $HOME, as a harness's tools would.
+  const previousHome = process.env.HOME;
+  process.env.HOME = home;
   const set = createToolSet({
     workspace,
-    home,
     permissions: { mode: policy.mode, rules: rulesOf(policy) },
     askUser: (request) => {
       question = request.reason;
@@ -50,6 +52,9 @@ export const embeddedHost: HostFactory = async ({ workspace, home, policy }) => 
         return { decision: 'denied', text };
       return { decision: 'ran', text };
     },
-    close: () => set.close(),
+    close: async () => {
+      await set.close();
+      process.env.HOME = previousHome;
+    },
   };
 };

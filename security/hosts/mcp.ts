@@ -34,7 +34,7 @@ export const mcpHost: HostFactory = async ({ workspace, home, policy }) => {
       const content = (reply.content ?? []) as { type: string; text?: string }[];
       const text = content.map((part) => part.text ?? '').join('\n');
       if (question !== undefined) return { decision: 'asked', text, question };
-      if (reply.isError === true && /^Permission denied/m.test(text))
+      if (reply.isError === true && /^(Error: )?Permission denied/m.test(text))
         return { decision: 'denied', text };
       return { decision: 'ran', text };
     },

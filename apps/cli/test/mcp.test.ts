@@ -173,7 +173,7 @@ describe('toolcall mcp', () => {
       name: 'Bash',
       arguments: { command, description: 'greet' },
     });
-    expect(textOf(ran)).toMatch(/^hi\n/);
+    expect(textOf(ran)).toContain('hi\n');
     expect(asked.at(-1)).toContain(`Bash wants to run: ${command}`);
     // A command proved read-only needs no question.
     const readOnly = await plain.callTool({

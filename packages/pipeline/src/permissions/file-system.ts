@@ -7,6 +7,12 @@ export interface PermissionFileSystem {
   realpath(path: string): string | undefined;
   /** A key equal for two names of one file (device and inode, links followed); undefined when missing. */
   identity(path: string): string | undefined;
+  /** How many names (hard links) the file has, links followed; undefined when missing. */
+  links?(path: string): number | undefined;
+  /** A directory's entries, symbolic links not followed; undefined when it cannot be read. */
+  entries?(
+    path: string,
+  ): readonly { readonly name: string; readonly directory: boolean }[] | undefined;
 }
 
 /** The part of `node:fs` the policy uses, so the package root never imports it. */
@@ -15,7 +21,11 @@ export interface NodeFsLike {
   statSync(
     path: string,
     options: { throwIfNoEntry: false },
-  ): { dev: number; ino: number } | undefined;
+  ): { dev: number; ino: number; nlink: number } | undefined;
+  readdirSync?(
+    path: string,
+    options: { withFileTypes: true },
+  ): { name: string; isDirectory(): boolean }[];
 }
 
 /** A `PermissionFileSystem` over Node's `fs` module (or one shaped like it). */
@@ -32,6 +42,23 @@ export function permissionFileSystemOf(fs: NodeFsLike): PermissionFileSystem {
       try {
         const stats = fs.statSync(path, { throwIfNoEntry: false });
         return stats === undefined ? undefined : `${stats.dev}:${stats.ino}`;
+      } catch {
+        return undefined;
+      }
+    },
+    links(path) {
+      try {
+        return fs.statSync(path, { throwIfNoEntry: false })?.nlink;
+      } catch {
+        return undefined;
+      }
+    },
+    entries(path) {
+      if (fs.readdirSync === undefined) return undefined;
+      try {
+        return fs
+          .readdirSync(path, { withFileTypes: true })
+          .map((entry) => ({ name: entry.name, directory: entry.isDirectory() }));
       } catch {
         return undefined;
       }

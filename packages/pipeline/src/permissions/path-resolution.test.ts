@@ -80,9 +80,17 @@ describe('canonical path facts against the real filesystem', () => {
     ]).toEqual(['deny', 'deny', 'deny', 'deny', 'allow']);
   });
 
-  it('documents the limit: a glob deny does not follow hard links', () => {
+  it('follows a glob deny to a hard link of a file under its leading directory', () => {
     const rules: PermissionRule[] = [
       { path: '~/.ssh/**', action: 'deny' },
+      { tool: 'Read', action: 'allow' },
+    ];
+    expect(decide(rules, readTool, 'hard-key')).toBe('deny');
+  });
+
+  it('documents the limit: a glob with no literal leading directory does not follow hard links', () => {
+    const rules: PermissionRule[] = [
+      { path: '**/id_*', action: 'deny' },
       { tool: 'Read', action: 'allow' },
     ];
     expect(decide(rules, readTool, 'hard-key')).toBe('allow');

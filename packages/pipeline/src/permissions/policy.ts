@@ -384,6 +384,16 @@ export class PermissionPolicy {
     }
     if (best !== undefined) return withSegment(best.verdict, segment);
     const quoted = quoteSegment(segment);
+    // The analyzer proves read-only only what is safe whatever its dynamic words hold
+    // (`cat $f`, `echo "$(…)"`, whose substitution is a segment of its own).
+    if (segment.readOnly && segment.opaque === undefined && generic?.rule.action !== 'ask') {
+      return {
+        decision: 'allow',
+        reason: `segment ${quoted} is read-only`,
+        source: 'mode',
+        segment,
+      };
+    }
     if (isDynamic(segment)) {
       if (this.#mode === 'full-auto' && !restrictive && generic?.rule.action !== 'ask') {
         return withSegment(FALLBACK.fullAuto, segment);
@@ -392,14 +402,6 @@ export class PermissionPolicy {
       return {
         decision: 'ask',
         reason: `segment ${quoted} cannot be judged by rules: ${why}`,
-        source: 'mode',
-        segment,
-      };
-    }
-    if (segment.readOnly && generic?.rule.action !== 'ask') {
-      return {
-        decision: 'allow',
-        reason: `segment ${quoted} is read-only`,
         source: 'mode',
         segment,
       };

@@ -111,6 +111,22 @@ const CASES: readonly Case[] = [
     by: 'cat a',
   },
   {
+    // The proof already holds whatever `$f` or the substitution gives; the substitution's
+    // own commands are segments of their own.
+    name: 'read-only with dynamic arguments, beside an allowed segment',
+    rules: [allow('git log*')],
+    segments: [{ ...dynamic('echo "$(echo hi)"'), readOnly: true }, readOnly('echo hi'), gitLog],
+    decision: 'allow',
+    by: 'echo "$(echo hi)"',
+  },
+  {
+    name: 'read-only with a dynamic file argument',
+    rules: [],
+    segments: [{ ...dynamic('cat $f'), readOnly: true }],
+    decision: 'allow',
+    by: 'cat $f',
+  },
+  {
     name: 'not read-only, no rule',
     rules: [],
     segments: [readOnly('ls'), segment('make')],
