@@ -73,6 +73,12 @@ export {
 } from './sandbox/escalation.js';
 export { probeBubblewrap, type SandboxProbe } from './sandbox/probe.js';
 export { defaultProtectedPaths } from './sandbox/protected-paths.js';
+export {
+  isProtectedPath,
+  PROTECTED_WORKSPACE_PATHS,
+  protectedWorkspacePaths,
+  type WorkspaceProtectionOptions,
+} from './sandbox/workspace-protection.js';
 export { type Lane, LaneScheduler, type Lease, type Ticket } from './scheduler.js';
 export type { PtyBackend } from './spawn-child.js';
 export { SPOOL_LIMIT_BYTES } from './spool.js';

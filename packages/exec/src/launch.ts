@@ -23,6 +23,8 @@ export interface LaunchContext {
   hostEnvironment: Readonly<Record<string, string | undefined>>;
   environment: EnvironmentPolicy;
   protectedPaths: readonly string[];
+  /** The workspace's read-only protected paths, read afresh for each confined launch. */
+  readOnlyPaths: () => readonly string[];
   spoolDirectory: string;
   spoolLimitBytes: number;
   spoolPath: ((executionId: string) => string) | undefined;
@@ -78,6 +80,7 @@ export async function launchExecution(
     writableRoots: request.writableRoots,
     readRoots: request.readRoots,
     protectedPaths: context.protectedPaths,
+    readOnlyPaths: context.readOnlyPaths,
     bindThroughFds: !request.tty,
   });
   if (!decided.success) return decided;

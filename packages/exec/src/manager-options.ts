@@ -9,6 +9,7 @@ import type { SandboxMode } from './sandbox/decide.js';
 import type { EscalationRequest, HostDecision } from './sandbox/escalation.js';
 import { createProbeCache } from './sandbox/probe.js';
 import { defaultProtectedPaths } from './sandbox/protected-paths.js';
+import { protectedWorkspacePaths } from './sandbox/workspace-protection.js';
 import type { PtyBackend } from './spawn-child.js';
 import { SPOOL_LIMIT_BYTES } from './spool.js';
 import type { OwnerId } from './types.js';
@@ -24,8 +25,13 @@ export interface ExecManagerOptions {
   spoolLimitBytes?: number;
   environment?: EnvironmentPolicy;
   hostEnvironment?: Readonly<Record<string, string | undefined>>;
-  /** Replaces the default protected paths (~/.ssh, ~/.gnupg, ~/.aws, .git/hooks, session store). */
+  /** Replaces the default hidden paths (~/.ssh, ~/.gnupg, ~/.aws, the session store). */
   protectedPaths?: readonly string[];
+  /**
+   * The workspace's read-only protected paths (`PROTECTED_WORKSPACE_PATHS`, git hooks
+   * and config targets) always apply; `extra` adds more, relative to the workspace root.
+   */
+  workspaceProtection?: { extra?: readonly string[] };
   /** The session store, protected from confined children. */
   sessionStore?: string;
   /** Extra writable artifact directories. */
@@ -78,6 +84,18 @@ export interface NormalizedManagerOptions {
   context: LaunchContext;
 }
 
+function normalizeExtraProtection(
+  value: ExecManagerOptions['workspaceProtection'],
+): readonly string[] {
+  const extra = value?.extra ?? [];
+  if (!Array.isArray(extra) || extra.some((entry) => typeof entry !== 'string' || entry === '')) {
+    throw new TypeError(
+      `workspaceProtection.extra must be an array of non-empty path strings, received ${JSON.stringify(extra)}`,
+    );
+  }
+  return extra;
+}
+
 // Probes are cached per execution target (and PATH), shared by every manager in the process.
 const sharedProbeCache = createProbeCache();
 
@@ -95,6 +113,8 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
   }
   const workspaceRoot = realpathSync(resolve(normalized.workspaceRoot));
   const host = normalized.hostEnvironment ?? process.env;
+  const extra = normalizeExtraProtection(normalized.workspaceProtection);
+  const home = host.HOME ?? homedir();
   const temporaryDirectory = mkdtempSync(
     join(realpathSync(normalized.temporaryRoot ?? tmpdir()), 'toolcall-exec-'),
   );
@@ -114,10 +134,11 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
       probe: () => sharedProbeCache('local', host.PATH),
       hostEnvironment: host,
       environment: normalized.environment ?? {},
+      readOnlyPaths: () => protectedWorkspacePaths({ workspaceRoot, extra, home }),
       protectedPaths:
         normalized.protectedPaths ??
         defaultProtectedPaths({
-          home: host.HOME ?? homedir(),
+          home,
           workspaceRoot,
           ...(normalized.sessionStore ? { sessionStore: normalized.sessionStore } : {}),
         }),

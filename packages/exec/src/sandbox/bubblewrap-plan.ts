@@ -4,6 +4,7 @@ import { ExecError } from '../errors.js';
 import { fail, type Result, succeed } from '../result.js';
 import { BASE_ISOLATION } from './probe.js';
 import { planProtectedPath } from './protected-paths.js';
+import { createWritablePredicate, planReadOnlyMounts } from './read-only-paths.js';
 
 /** A file's identity as seen when its permission was checked. */
 export interface PathIdentity {
@@ -27,7 +28,10 @@ export interface BubblewrapRequest {
   writableRoots: readonly WriteGrant[];
   readRoots: readonly string[];
   network: boolean;
+  /** Paths hidden from the child (secrets): masked with an empty directory or `/dev/null`. */
   protectedPaths: readonly string[];
+  /** Paths the child may read but not change or create (the workspace's protected paths). */
+  readOnlyPaths?: readonly string[];
   /** Bind writable roots through file descriptors (pipe mode), closing the swap window. */
   bindThroughFds: boolean;
 }
@@ -110,9 +114,18 @@ export function planBubblewrap(request: BubblewrapRequest): Result<BubblewrapPla
   }
   const exact = new Set([...writable, ...request.readRoots.map((root) => resolve(root))]);
   let masked = 0;
+  const readOnly = planReadOnlyMounts(request.readOnlyPaths ?? [], exact, writable);
+  if (!readOnly.success) {
+    release();
+    return refuse(readOnly.message);
+  }
+  mounts.push(...readOnly.mounts);
+  remounts.push(...readOnly.remounts);
+  masked += readOnly.paths.length;
+  const isWritable = createWritablePredicate(writable, readOnly.paths);
   for (const protectedPath of request.protectedPaths) {
     if (exact.has(resolve(protectedPath))) continue;
-    const action = planProtectedPath(protectedPath, writable);
+    const action = planProtectedPath(protectedPath, isWritable);
     if (action.kind === 'refuse') {
       release();
       return refuse(action.message);

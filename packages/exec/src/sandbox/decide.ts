@@ -23,6 +23,7 @@ export async function decideConfinement({
   writableRoots,
   readRoots,
   protectedPaths,
+  readOnlyPaths,
   bindThroughFds,
 }: {
   mode: SandboxMode;
@@ -32,6 +33,8 @@ export async function decideConfinement({
   writableRoots: readonly WriteGrant[];
   readRoots: readonly string[];
   protectedPaths: readonly string[];
+  /** Computed only for a confined launch: reading the repository's config costs a few reads. */
+  readOnlyPaths: () => readonly string[];
   bindThroughFds: boolean;
 }): Promise<Result<LaunchDecision>> {
   const additional = confinement.kind === 'additional' ? confinement : undefined;
@@ -72,6 +75,7 @@ export async function decideConfinement({
     readRoots: [...readRoots, ...(additional?.read ?? [])],
     network: additional?.network ?? false,
     protectedPaths,
+    readOnlyPaths: readOnlyPaths(),
     bindThroughFds,
   });
   if (!planned.success) return planned;
