@@ -11,7 +11,12 @@ import { withJsonStatus } from './sandbox/bubblewrap-status.js';
 import { decideConfinement, type SandboxMode } from './sandbox/decide.js';
 import type { ResolvedConfinement } from './sandbox/escalation.js';
 import type { SandboxProbe } from './sandbox/probe.js';
-import { launcherStatusSlot, type PtyBackend, spawnChild } from './spawn-child.js';
+import {
+  launcherStatusSlot,
+  type PtyBackend,
+  passesDescriptors,
+  spawnChild,
+} from './spawn-child.js';
 import { Spool } from './spool.js';
 import type { ProcessScope } from './terminate.js';
 import type { OwnerId, SandboxSummary } from './types.js';
@@ -25,6 +30,8 @@ export interface LaunchContext {
   protectedPaths: readonly string[];
   /** The workspace's read-only protected paths, read afresh for each confined launch. */
   readOnlyPaths: () => readonly string[];
+  /** The seccomp filter every confined child runs under; absent where the architecture is not covered. */
+  seccompPath: string | undefined;
   spoolDirectory: string;
   spoolLimitBytes: number;
   spoolPath: ((executionId: string) => string) | undefined;
@@ -82,6 +89,15 @@ export async function launchExecution(
     protectedPaths: context.protectedPaths,
     readOnlyPaths: context.readOnlyPaths,
     bindThroughFds: !request.tty,
+    ...(context.seccompPath === undefined
+      ? {}
+      : {
+          seccompPath: context.seccompPath,
+          seccompThroughShell: !passesDescriptors({
+            tty: request.tty,
+            ptyBackend: context.ptyBackend,
+          }),
+        }),
   });
   if (!decided.success) return decided;
   const { plan, summary } = decided.value;

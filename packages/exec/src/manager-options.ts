@@ -9,6 +9,7 @@ import type { SandboxMode } from './sandbox/decide.js';
 import type { EscalationRequest, HostDecision } from './sandbox/escalation.js';
 import { createProbeCache } from './sandbox/probe.js';
 import { defaultProtectedPaths } from './sandbox/protected-paths.js';
+import { writeSeccompFilter } from './sandbox/seccomp.js';
 import { protectedWorkspacePaths } from './sandbox/workspace-protection.js';
 import type { PtyBackend } from './spawn-child.js';
 import { SPOOL_LIMIT_BYTES } from './spool.js';
@@ -134,6 +135,7 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
       probe: () => sharedProbeCache('local', host.PATH),
       hostEnvironment: host,
       environment: normalized.environment ?? {},
+      seccompPath: writeSeccompFilter(temporaryDirectory),
       readOnlyPaths: () => protectedWorkspacePaths({ workspaceRoot, extra, home }),
       protectedPaths:
         normalized.protectedPaths ??

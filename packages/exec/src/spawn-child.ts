@@ -75,6 +75,11 @@ function usesNodePty(request: Pick<SpawnRequest, 'tty' | 'ptyBackend'>): boolean
   return request.tty && (backend === 'node-pty' || (backend === 'auto' && !supportsPty()));
 }
 
+/** Whether extra descriptors reach the child: every backend but node-pty passes them. */
+export function passesDescriptors(request: Pick<SpawnRequest, 'tty' | 'ptyBackend'>): boolean {
+  return !usesNodePty(request);
+}
+
 /**
  * Where a launcher status descriptor lands in the child: after the extra descriptors and the
  * status pipe. util-linux script passes it through to its child; node-pty cannot, so none.

@@ -34,6 +34,13 @@ export interface BubblewrapRequest {
   readOnlyPaths?: readonly string[];
   /** Bind writable roots through file descriptors (pipe mode), closing the swap window. */
   bindThroughFds: boolean;
+  /** The seccomp filter file ({@link writeSeccompFilter}); none where the architecture is not covered. */
+  seccompPath?: string;
+  /**
+   * Whether descriptors cannot be passed (the node-pty backend): the filter is then opened as
+   * descriptor 3 by a `/bin/sh` that execs bwrap.
+   */
+  seccompThroughShell?: boolean;
 }
 
 /** A prepared confined launch. */
@@ -112,6 +119,18 @@ export function planBubblewrap(request: BubblewrapRequest): Result<BubblewrapPla
     }
     writable.push(path);
   }
+  const seccomp: string[] = [];
+  if (request.seccompPath !== undefined && request.seccompThroughShell) {
+    seccomp.push('--seccomp', '3');
+  } else if (request.seccompPath !== undefined) {
+    try {
+      fds.push(openSync(request.seccompPath, constants.O_RDONLY | constants.O_NOFOLLOW));
+    } catch (error) {
+      release();
+      return refuse(`The seccomp filter cannot be opened: ${(error as Error).message}`);
+    }
+    seccomp.push('--seccomp', String(2 + fds.length));
+  }
   const exact = new Set([...writable, ...request.readRoots.map((root) => resolve(root))]);
   let masked = 0;
   const readOnly = planReadOnlyMounts(request.readOnlyPaths ?? [], exact, writable);
@@ -148,6 +167,10 @@ export function planBubblewrap(request: BubblewrapRequest): Result<BubblewrapPla
   for (const mount of mounts) argv.push(...mount.args);
   for (const path of remounts) argv.push('--remount-ro', path);
   if (!request.network) argv.push('--unshare-net');
-  argv.push(...BASE_ISOLATION, '--chdir', request.cwd, '--');
-  return succeed({ argvPrefix: argv, fds, masked, release });
+  argv.push(...seccomp, ...BASE_ISOLATION, '--chdir', request.cwd, '--');
+  const argvPrefix =
+    request.seccompPath !== undefined && request.seccompThroughShell
+      ? ['/bin/sh', '-c', 'exec "$@" 3<"$0"', request.seccompPath, ...argv]
+      : argv;
+  return succeed({ argvPrefix, fds, masked, release });
 }

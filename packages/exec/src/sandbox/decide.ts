@@ -25,6 +25,8 @@ export async function decideConfinement({
   protectedPaths,
   readOnlyPaths,
   bindThroughFds,
+  seccompPath,
+  seccompThroughShell,
 }: {
   mode: SandboxMode;
   confinement: ResolvedConfinement;
@@ -36,6 +38,8 @@ export async function decideConfinement({
   /** Computed only for a confined launch: reading the repository's config costs a few reads. */
   readOnlyPaths: () => readonly string[];
   bindThroughFds: boolean;
+  seccompPath?: string;
+  seccompThroughShell?: boolean;
 }): Promise<Result<LaunchDecision>> {
   const additional = confinement.kind === 'additional' ? confinement : undefined;
   const base: SandboxSummary = {
@@ -77,6 +81,7 @@ export async function decideConfinement({
     protectedPaths,
     readOnlyPaths: readOnlyPaths(),
     bindThroughFds,
+    ...(seccompPath === undefined ? {} : { seccompPath, seccompThroughShell }),
   });
   if (!planned.success) return planned;
   return succeed({
