@@ -25,6 +25,9 @@ export {
   defaultChildVariables,
   type EnvironmentInherit,
   type EnvironmentPolicy,
+  isSecretVariable,
+  NEVER_INHERITED_NAMES,
+  SECRET_NAME_EXCEPTIONS,
   SECRET_NAME_PATTERNS,
 } from './environment.js';
 export { ExecError, type ExecErrorCode } from './errors.js';
@@ -73,6 +76,11 @@ export {
 } from './sandbox/escalation.js';
 export { probeBubblewrap, type SandboxProbe } from './sandbox/probe.js';
 export { defaultProtectedPaths } from './sandbox/protected-paths.js';
+export {
+  buildSeccompFilter,
+  SECCOMP_ARCHITECTURES,
+  type SeccompArchitecture,
+} from './sandbox/seccomp.js';
 export {
   isProtectedPath,
   PROTECTED_WORKSPACE_PATHS,
