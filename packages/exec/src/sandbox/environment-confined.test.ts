@@ -42,7 +42,7 @@ describe('the environment a child sees', { timeout: 30_000 }, () => {
       });
       const result = await manager.runBash({
         owner,
-        command: 'bash -c "echo inner"; sh -c "echo sh-inner"; echo "[${BASH_ENV-unset}]"',
+        command: 'bash -c "echo inner"; sh -c "echo sh-inner"; printenv BASH_ENV || echo "[unset]"',
         yieldTimeMs: 30_000,
       });
       if (!result.success) throw result.error;
