@@ -34,7 +34,7 @@ export { ExecError, type ExecErrorCode } from './errors.js';
 export type { ExitFacts } from './exit-observer.js';
 export { type HelperRequest, type HelperResult, type HelperRun, runHelper } from './helper.js';
 export { CompletionMailbox } from './mailbox.js';
-export { createExecManager, ExecManager } from './manager.js';
+export { createExecManager, ExecManager, killAllManagedProcesses } from './manager.js';
 export type { BashRequest, ExecManagerOptions } from './manager-options.js';
 export {
   MONITOR_TIMEOUT,
@@ -59,6 +59,7 @@ export {
   type MonitorTerminalRecord,
 } from './monitor-mailbox.js';
 export { joinPreview, PREVIEW_LIMIT, type Preview, previewText } from './preview.js';
+export { PROCESS_LIMIT } from './process-cgroup.js';
 export type { Result } from './result.js';
 export {
   capturePathIdentity,

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { BashAnalyzer } from './bash/create-bash-analyzer.js';
 import type { EnvironmentPolicy } from './environment.js';
 import type { LaunchContext } from './launch.js';
+import { PROCESS_LIMIT, ProcessCgroups } from './process-cgroup.js';
 import type { PathIdentity } from './sandbox/bubblewrap-plan.js';
 import type { SandboxMode } from './sandbox/decide.js';
 import type { EscalationRequest, HostDecision } from './sandbox/escalation.js';
@@ -21,6 +22,11 @@ export interface ExecManagerOptions {
   workspaceRoot: string;
   sandbox?: SandboxMode;
   maxLive?: number;
+  /**
+   * The most processes (threads included) one call may have at once, enforced through a pids
+   * cgroup where the host has one writable (default 256).
+   */
+  processLimit?: number;
   graceMs?: number;
   retainMs?: number;
   spoolLimitBytes?: number;
@@ -115,6 +121,12 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
   const workspaceRoot = realpathSync(resolve(normalized.workspaceRoot));
   const host = normalized.hostEnvironment ?? process.env;
   const extra = normalizeExtraProtection(normalized.workspaceProtection);
+  const processLimit = normalized.processLimit ?? PROCESS_LIMIT;
+  if (!Number.isInteger(processLimit) || processLimit < 1) {
+    throw new TypeError(
+      `processLimit must be a positive integer, received ${String(processLimit)}`,
+    );
+  }
   const home = host.HOME ?? homedir();
   const temporaryDirectory = mkdtempSync(
     join(realpathSync(normalized.temporaryRoot ?? tmpdir()), 'toolcall-exec-'),
@@ -148,6 +160,8 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
       spoolLimitBytes: normalized.spoolLimitBytes ?? SPOOL_LIMIT_BYTES,
       spoolPath: normalized.spoolPath,
       graceMs: normalized.graceMs ?? 2_000,
+      cgroups: ProcessCgroups.shared(),
+      processLimit,
       now: normalized.now ?? Date.now,
       ptyBackend: normalized.ptyBackend ?? 'auto',
     },

@@ -50,6 +50,8 @@ export interface SpawnRequest {
   launcherStatus?: boolean;
   /** Receives the child's scope as soon as its pid exists, before the spawn is confirmed. */
   onSpawn?: (scope: ProcessScope) => void;
+  /** The `cgroup.procs` of the call's cgroup, which the argv joins before the command runs. */
+  cgroupProcs?: string;
 }
 
 /** The pseudo-terminal backends: util-linux script where present, else node-pty. */
@@ -147,7 +149,8 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
     ],
   });
   // The pid exists once spawn() returns; whoever must kill the child at process exit learns it now.
-  const scope = child.pid === undefined ? undefined : createProcessScope(child.pid);
+  const scope =
+    child.pid === undefined ? undefined : createProcessScope(child.pid, request.cgroupProcs);
   if (scope) request.onSpawn?.(scope);
   let hasExited = false;
   const exited = new Promise<ChildExit>((resolve) => {
@@ -175,7 +178,7 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
   const launcherDone = launcher
     ? collectStatus(launcher as NodeJS.ReadableStream, launcherChunks)
     : null;
-  const childScope = scope ?? createProcessScope(spawned.value);
+  const childScope = scope ?? createProcessScope(spawned.value, request.cgroupProcs);
   // The terminal's session leader is script's child; learn its group while the ancestry is visible.
   if (tty) void discoverChildGroups(childScope, 1_000, () => hasExited);
   const handle: ChildHandle = {

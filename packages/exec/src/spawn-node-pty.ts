@@ -35,7 +35,7 @@ export async function spawnNodePty(request: SpawnRequest): Promise<Result<ChildH
   } catch (error) {
     return fail(new ExecError('spawn-failed', (error as Error).message, { cause: error }));
   }
-  const scope = createProcessScope(terminal.pid);
+  const scope = createProcessScope(terminal.pid, request.cgroupProcs);
   request.onSpawn?.(scope);
   const exited = new Promise<ChildExit>((resolve) => {
     terminal.onExit(({ exitCode, signal }) =>
