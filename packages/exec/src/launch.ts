@@ -5,13 +5,13 @@ import { buildChildEnvironment, type EnvironmentPolicy } from './environment.js'
 import { ExecError } from './errors.js';
 import { Execution } from './execution.js';
 import { createExitObserver } from './exit-observer.js';
-import { joinCgroupArgv, type ProcessCgroups, removeCallCgroup } from './process-cgroup.js';
+import type { ProcessCgroups } from './process-cgroup.js';
 import { fail, type Result, succeed } from './result.js';
 import type { WriteGrant } from './sandbox/bubblewrap-plan.js';
 import { withJsonStatus } from './sandbox/bubblewrap-status.js';
 import { decideConfinement, type SandboxMode } from './sandbox/decide.js';
 import type { ResolvedConfinement } from './sandbox/escalation.js';
-import { describeMissingExecutable, type SandboxProbe } from './sandbox/probe.js';
+import type { SandboxProbe } from './sandbox/probe.js';
 import {
   launcherStatusSlot,
   type PtyBackend,
@@ -139,31 +139,20 @@ export async function launchExecution(
   // Bubblewrap's status documents tell its own set-up failure apart from the command's exit.
   const slot = plan ? launcherStatusSlot(descriptors) : undefined;
   const prefix = plan?.argvPrefix ?? [];
-  // Behind the joining shell a missing program would read as exit 127, not a failed start.
-  const missing =
-    plan === undefined ? describeMissingExecutable(argv[0]!, request.cwd, env.PATH) : undefined;
-  if (missing) {
-    await spool.release();
-    return fail(new ExecError('spawn-failed', `Failed to start process: ${missing}`));
-  }
-  const cgroup = context.cgroups?.open(id, context.processLimit);
+  const cgroup = context.cgroups?.open(context.processLimit);
   const startedAt = context.now();
   const spawned = await spawnChild({
     ...descriptors,
-    argv: [
-      ...(cgroup ? joinCgroupArgv(cgroup) : []),
-      ...(slot === undefined ? prefix : withJsonStatus(prefix, slot)),
-      ...argv,
-    ],
+    argv: [...(slot === undefined ? prefix : withJsonStatus(prefix, slot)), ...argv],
     cwd: request.cwd,
     env,
     launcherStatus: slot !== undefined,
     ...(onSpawn ? { onSpawn } : {}),
-    ...(cgroup ? { cgroupProcs: cgroup.procsFile } : {}),
+    ...(cgroup ? { cgroup } : {}),
   });
   plan?.release();
   if (!spawned.success) {
-    if (cgroup) removeCallCgroup(cgroup);
+    if (cgroup) context.cgroups?.release(cgroup);
     await spool.release();
     return fail(
       new ExecError('spawn-failed', `Failed to start process: ${spawned.error.message}`, {
@@ -187,6 +176,6 @@ export async function launchExecution(
     },
   );
   // Settlement waits until the scope, and so the cgroup, is empty.
-  if (cgroup) void execution.settled.then(() => removeCallCgroup(cgroup));
+  if (cgroup) void execution.settled.then(() => context.cgroups?.release(cgroup));
   return succeed({ execution, sandbox: { ...summary, starts: 1 } });
 }

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BASE_PREFIX, startReaper, sweepStale } from './process-reaper.js';
 
 /** The default bound on processes (threads included) one call may have at once. */
 export const PROCESS_LIMIT = 256;
@@ -8,11 +8,15 @@ export const PROCESS_LIMIT = 256;
 /** One call's cgroup: every process it starts, however it detaches, stays listed here. */
 export interface CallCgroup {
   directory: string;
-  /** The `cgroup.procs` file a process writes `0` into to join. */
+  /** The call's `cgroup.procs`. */
   procsFile: string;
+  /** The host's own `cgroup.procs` in the same hierarchy, which the host returns to. */
+  hostProcsFile: string;
+  limit: number;
 }
 
-const BASE_PREFIX = 'toolcall-exec-';
+// Empty call cgroups kept for reuse; more than this many calls at once is rare.
+const IDLE_LIMIT = 16;
 
 function readText(path: string): string | undefined {
   try {
@@ -49,97 +53,27 @@ export function findPidsHierarchy(): string | undefined {
   return undefined;
 }
 
-/** The live pids listed in a cgroup (zombies have left it). */
+/** The live pids listed in a cgroup (zombies have left it), never the host itself. */
 export function cgroupPids(procsFile: string): number[] {
   const text = readText(procsFile) ?? '';
   return text
     .split('\n')
     .filter((word) => word !== '')
-    .map(Number);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Kills what is left in another process's call cgroups and removes them (the sweep at start). */
-function sweepStale(hierarchy: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(hierarchy).filter((name) => name.startsWith(BASE_PREFIX));
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const owner = Number(name.slice(BASE_PREFIX.length));
-    if (!Number.isInteger(owner) || owner === process.pid || isAlive(owner)) continue;
-    const base = join(hierarchy, name);
-    for (const call of readdirSync(base, { withFileTypes: true })) {
-      if (!call.isDirectory()) continue;
-      const procs = join(base, call.name, 'cgroup.procs');
-      // Bounded: each round kills everything listed, and a fork needs a live parent.
-      for (let round = 0; round < 100 && cgroupPids(procs).length > 0; round += 1) {
-        for (const pid of cgroupPids(procs)) {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {
-            // Gone already.
-          }
-        }
-      }
-      try {
-        rmdirSync(join(base, call.name));
-      } catch {
-        // Still emptying; the next start tries again.
-      }
-    }
-    try {
-      rmdirSync(base);
-    } catch {
-      // Not empty yet.
-    }
-  }
-}
-
-// Runs detached and waits for its stdin to end, which happens however the host ends, SIGKILL
-// included; then it kills everything left in the host's call cgroups and removes them.
-const REAPER_SCRIPT = `read _
-cd "$0" 2>/dev/null || exit 0
-i=0
-while [ $i -lt 200 ]; do
-  busy=
-  for f in */cgroup.procs; do
-    [ -f "$f" ] || continue
-    for p in $(cat "$f"); do kill -9 "$p" 2>/dev/null; busy=1; done
-  done
-  [ -z "$busy" ] && break
-  i=$((i+1))
-done
-for d in */; do rmdir "$d" 2>/dev/null; done
-cd / && rmdir "$0" 2>/dev/null
-exit 0`;
-
-function startReaper(base: string): void {
-  const reaper = spawn('/bin/sh', ['-c', REAPER_SCRIPT, base], {
-    detached: true,
-    stdio: ['pipe', 'ignore', 'ignore'],
-  });
-  reaper.on('error', () => undefined);
-  reaper.stdin?.on('error', () => undefined);
-  reaper.unref();
-  (reaper.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+    .map(Number)
+    .filter((pid) => pid !== process.pid);
 }
 
 let shared: ProcessCgroups | null | undefined;
 
 /** Creates one cgroup per call under this process's own base, bounded by a pids limit. */
 export class ProcessCgroups {
-  private constructor(private readonly base: string) {}
+  private readonly idle: string[] = [];
+  private created = 0;
+
+  private constructor(
+    private readonly base: string,
+    private readonly hostProcsFile: string,
+  ) {}
 
   /**
    * Prepares this process's base cgroup (sweeping those of hosts that died), or undefined when
@@ -160,7 +94,7 @@ export class ProcessCgroups {
       return undefined;
     }
     startReaper(base);
-    return new ProcessCgroups(base);
+    return new ProcessCgroups(base, join(hierarchy, 'cgroup.procs'));
   }
 
   /** The process-wide instance, prepared on first use; null where no pids hierarchy is writable. */
@@ -169,30 +103,69 @@ export class ProcessCgroups {
     return shared;
   }
 
-  /** Creates the cgroup of one call, or undefined when that fails (it then runs unbounded). */
-  open(name: string, limit: number): CallCgroup | undefined {
-    const directory = join(this.base, name);
+  /**
+   * Gives one call a cgroup bounded to `limit` processes: an idle one when there is one, else a
+   * new one; undefined when that fails (the call then runs unbounded, tracked by its groups).
+   */
+  open(limit: number): CallCgroup | undefined {
+    // Killed processes are charged until their parent reaps them: reuse only a drained cgroup.
+    const index = this.idle.findIndex((directory) => chargedPids(directory) === 0);
+    const idle = index === -1 ? undefined : this.idle.splice(index, 1)[0];
+    const directory = idle ?? join(this.base, `call-${this.created++}`);
     try {
-      mkdirSync(directory);
+      if (idle === undefined) mkdirSync(directory);
       writeFileSync(join(directory, 'pids.max'), String(limit));
     } catch {
       return undefined;
     }
-    return { directory, procsFile: join(directory, 'cgroup.procs') };
+    return {
+      directory,
+      procsFile: join(directory, 'cgroup.procs'),
+      hostProcsFile: this.hostProcsFile,
+      limit,
+    };
+  }
+
+  /**
+   * Takes back a call's cgroup once its call has settled. An empty one is kept for the next
+   * call: removing a cgroup that held processes makes the next creation wait for the kernel to
+   * retire it, which cost more than the call itself under load. One still holding processes is
+   * left to the reaper.
+   */
+  release(cgroup: CallCgroup): void {
+    if (cgroupPids(cgroup.procsFile).length > 0) return;
+    if (this.idle.length < IDLE_LIMIT) this.idle.push(cgroup.directory);
+    else {
+      try {
+        rmdirSync(cgroup.directory);
+      } catch {
+        // Busy after all; the reaper removes it when the host ends.
+      }
+    }
   }
 }
 
-/** Removes a call's cgroup once it is empty; false while processes remain. */
-export function removeCallCgroup(cgroup: CallCgroup): boolean {
+/**
+ * Runs a synchronous spawn with the host moved into the call's cgroup, so the child is born in
+ * it (before it can fork), then moves the host back. No other JavaScript runs in between, so no
+ * other spawn lands there. A joining shell in front of every command costs one more exec on top
+ * of the same kernel wait. Throws when the host cannot join, so nothing starts unbounded.
+ */
+export function spawnInCgroup<T>(cgroup: CallCgroup | undefined, spawn: () => T): T {
+  if (cgroup === undefined) return spawn();
+  // The host's threads count while it visits; the call's own bound applies once it has left.
+  const maxFile = join(cgroup.directory, 'pids.max');
+  const threads = readdirSync('/proc/self/task').length;
+  writeFileSync(maxFile, String(cgroup.limit + threads));
+  writeFileSync(cgroup.procsFile, String(process.pid));
   try {
-    rmdirSync(cgroup.directory);
-    return true;
-  } catch {
-    return false;
+    return spawn();
+  } finally {
+    writeFileSync(cgroup.hostProcsFile, String(process.pid));
+    writeFileSync(maxFile, String(cgroup.limit));
   }
 }
 
-/** The argv prefix that moves the command into its cgroup before it runs, or fails without running it. */
-export function joinCgroupArgv(cgroup: CallCgroup): string[] {
-  return ['/bin/sh', '-c', 'echo 0 >"$0" && exec "$@"', cgroup.procsFile];
+function chargedPids(directory: string): number {
+  return Number(readText(join(directory, 'pids.current')) ?? Number.NaN);
 }

@@ -79,3 +79,35 @@ describe.runIf(ProcessCgroups.shared() !== null).each(['off', 'required'] as con
     });
   },
 );
+
+describe.runIf(ProcessCgroups.shared() !== null)('a small process limit', () => {
+  it('counts the call alone, not the host that spawned it', async () => {
+    const manager = testManager({ processLimit: 5 });
+    writeFileSync(
+      join(manager.workspaceRoot, 'forks.py'),
+      [
+        'import os, time',
+        'count = 0',
+        'for _ in range(20):',
+        '    try:',
+        '        pid = os.fork()',
+        '    except OSError:',
+        '        break',
+        '    if pid == 0:',
+        '        time.sleep(30)',
+        '        os._exit(0)',
+        '    count += 1',
+        'print(count)',
+      ].join('\n'),
+    );
+    const result = await manager.runBash({
+      owner,
+      command: '/usr/bin/python3 forks.py',
+      yieldTimeMs: 30_000,
+    });
+    if (!result.success) throw result.error;
+    const forks = Number(result.value.output.trim());
+    expect(forks).toBeGreaterThan(0);
+    expect(forks).toBeLessThan(5);
+  });
+});

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, join } from 'node:path';
 
 /** What the Bubblewrap capability probe found. */
 export interface SandboxProbe {
@@ -24,23 +24,6 @@ export function findExecutable(name: string, pathValue: string | undefined): str
     }
   }
   return undefined;
-}
-
-/** Why `file` cannot be executed from `cwd` with `pathValue`, in spawn's words; undefined when it can. */
-export function describeMissingExecutable(
-  file: string,
-  cwd: string,
-  pathValue: string | undefined,
-): string | undefined {
-  if (!file.includes('/')) {
-    return findExecutable(file, pathValue) ? undefined : `spawn ${file} ENOENT`;
-  }
-  try {
-    accessSync(resolve(cwd, file), constants.X_OK);
-    return undefined;
-  } catch (error) {
-    return `spawn ${file} ${(error as NodeJS.ErrnoException).code ?? 'ENOENT'}`;
-  }
 }
 
 /** The isolation flags the probe and every confined launch share. */
