@@ -2,7 +2,8 @@
 //   Bash `true` end to end vs raw child_process.spawn('bash', ['-c', 'true'])   goal <= 1.5x
 //   confined `true` (seccomp filter, protected paths, call cgroup) vs raw `bwrap ... true`
 //     with the same binds and no filter or cgroup                                goal <= 1.2x
-//     (also printed: raw bwrap with the seccomp filter vs without, the filter's own cost)
+//     (also printed: the confined call with vs without its cgroup, the process bound's cost;
+//     raw bwrap with the seccomp filter vs without, the filter's own cost)
 //   draining 200 MB of output vs bash -c 'head -c 200M /dev/zero >/dev/null'    goal <= 1.5x
 //     (also printed: the same drain vs bash writing the bytes straight into a file, the floor
 //     any spool on this disk pays)
@@ -93,6 +94,19 @@ const [oursBwrap, rawBwrap] = await paired(
   () => run('bwrap', [...bwrapArgs, ...bashTrue]),
 );
 report('confined true vs raw bwrap', oursBwrap, rawBwrap, 1.2);
+// The same call without its cgroup: what the per-call process bound costs.
+const unbounded = createExecManager({
+  workspaceRoot: workspace,
+  sandbox: 'required',
+  protectedPaths: [],
+  processLimit: false,
+});
+const [bounded, notBounded] = await paired(
+  40,
+  () => bash(confined, 'true'),
+  () => bash(unbounded, 'true'),
+);
+report('  confined with vs without cgroup', bounded, notBounded);
 const filterPath = join(workspace, 'seccomp.bpf');
 writeFileSync(filterPath, buildSeccompFilter());
 const withFilter = async () => {
@@ -126,5 +140,10 @@ const [oursAgain, floor] = await paired(
 report('  same vs bash writing a file', oursAgain, floor);
 report('  floor: that file vs /dev/null', floor, rawDrain);
 
-await Promise.all([direct.teardown(), confined.teardown(), draining.teardown()]);
+await Promise.all([
+  direct.teardown(),
+  confined.teardown(),
+  unbounded.teardown(),
+  draining.teardown(),
+]);
 rmSync(workspace, { recursive: true, force: true });

@@ -24,9 +24,10 @@ export interface ExecManagerOptions {
   maxLive?: number;
   /**
    * The most processes (threads included) one call may have at once, enforced through a pids
-   * cgroup where the host has one writable (default 256).
+   * cgroup where the host has one writable (default 256). `false` gives calls no cgroup: no
+   * bound, and unconfined calls are then tracked by process group only (see docs/exec.md).
    */
-  processLimit?: number;
+  processLimit?: number | false;
   graceMs?: number;
   retainMs?: number;
   spoolLimitBytes?: number;
@@ -122,9 +123,9 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
   const host = normalized.hostEnvironment ?? process.env;
   const extra = normalizeExtraProtection(normalized.workspaceProtection);
   const processLimit = normalized.processLimit ?? PROCESS_LIMIT;
-  if (!Number.isInteger(processLimit) || processLimit < 1) {
+  if (processLimit !== false && (!Number.isInteger(processLimit) || processLimit < 1)) {
     throw new TypeError(
-      `processLimit must be a positive integer, received ${String(processLimit)}`,
+      `processLimit must be a positive integer or false, received ${String(processLimit)}`,
     );
   }
   const home = host.HOME ?? homedir();
@@ -160,8 +161,8 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
       spoolLimitBytes: normalized.spoolLimitBytes ?? SPOOL_LIMIT_BYTES,
       spoolPath: normalized.spoolPath,
       graceMs: normalized.graceMs ?? 2_000,
-      cgroups: ProcessCgroups.shared(),
-      processLimit,
+      cgroups: processLimit === false ? null : ProcessCgroups.shared(),
+      processLimit: processLimit === false ? PROCESS_LIMIT : processLimit,
       now: normalized.now ?? Date.now,
       ptyBackend: normalized.ptyBackend ?? 'auto',
     },
