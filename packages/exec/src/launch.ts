@@ -41,6 +41,8 @@ export interface LaunchContext {
   cgroups: ProcessCgroups | null;
   /** The most processes one call may have at once, where `cgroups` can bound it. */
   processLimit: number;
+  /** util-linux setpriv, which gives a direct child `--pdeathsig KILL` where there is no cgroup. */
+  setprivPath: string | undefined;
   now: () => number;
   ptyBackend: PtyBackend;
 }
@@ -138,7 +140,12 @@ export async function launchExecution(
   };
   // Bubblewrap's status documents tell its own set-up failure apart from the command's exit.
   const slot = plan ? launcherStatusSlot(descriptors) : undefined;
-  const prefix = plan?.argvPrefix ?? [];
+  // Without a cgroup or a sandbox nothing else ends a direct child with its host.
+  const prefix =
+    plan?.argvPrefix ??
+    (context.cgroups || context.setprivPath === undefined
+      ? []
+      : [context.setprivPath, '--pdeathsig', 'KILL', '--']);
   const cgroup = context.cgroups?.open(context.processLimit);
   const startedAt = context.now();
   const spawned = await spawnChild({

@@ -8,7 +8,7 @@ import { PROCESS_LIMIT, ProcessCgroups } from './process-cgroup.js';
 import type { PathIdentity } from './sandbox/bubblewrap-plan.js';
 import type { SandboxMode } from './sandbox/decide.js';
 import type { EscalationRequest, HostDecision } from './sandbox/escalation.js';
-import { createProbeCache } from './sandbox/probe.js';
+import { createProbeCache, findExecutable } from './sandbox/probe.js';
 import { defaultProtectedPaths } from './sandbox/protected-paths.js';
 import { writeSeccompFilter } from './sandbox/seccomp.js';
 import { protectedWorkspacePaths } from './sandbox/workspace-protection.js';
@@ -163,6 +163,7 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
       graceMs: normalized.graceMs ?? 2_000,
       cgroups: processLimit === false ? null : ProcessCgroups.shared(),
       processLimit: processLimit === false ? PROCESS_LIMIT : processLimit,
+      setprivPath: findExecutable('setpriv', host.PATH),
       now: normalized.now ?? Date.now,
       ptyBackend: normalized.ptyBackend ?? 'auto',
     },
