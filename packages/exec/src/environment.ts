@@ -26,13 +26,60 @@ export const CORE_ENVIRONMENT_NAMES: readonly string[] = [
   'LC_ALL',
 ];
 
-/** Name patterns treated as secrets and dropped from confined children by default. */
+/**
+ * Name patterns (`*` wildcard, case-insensitive) treated as secrets and dropped from confined
+ * children by default. `PAT` counts only as a whole word part (`GITHUB_PAT`, not `PATH`).
+ */
 export const SECRET_NAME_PATTERNS: readonly string[] = [
   '*KEY*',
   '*SECRET*',
   '*TOKEN*',
-  '*PASSWORD*',
+  '*PASS*',
+  '*PWD*',
+  'PAT',
+  'PAT_*',
+  '*_PAT',
+  '*_PAT_*',
+  '*AUTH*',
+  '*CREDENTIAL*',
+  '*PRIVATE*',
+  '*COOKIE*',
+  '*SESSION*',
+  '*DSN*',
 ];
+
+/** Names kept although a secret pattern matches them: they name no secret. */
+export const SECRET_NAME_EXCEPTIONS: readonly string[] = [
+  'PWD',
+  'OLDPWD',
+  'GIT_AUTHOR_NAME',
+  'GIT_AUTHOR_EMAIL',
+  'GIT_AUTHOR_DATE',
+];
+
+/**
+ * Names never inherited, whatever the policy: Bash runs `BASH_ENV` (and `sh` runs `ENV`) before
+ * every non-interactive command, exported functions (`BASH_FUNC_*`) replace commands, and
+ * `SHELLOPTS`/`BASHOPTS` change how every script behaves.
+ */
+export const NEVER_INHERITED_NAMES: readonly string[] = [
+  'BASH_ENV',
+  'ENV',
+  'BASH_FUNC_*',
+  'SHELLOPTS',
+  'BASHOPTS',
+];
+
+// A URL carrying credentials before its host: `postgres://user:password@db/…`, `https://token@…`.
+const URL_WITH_USERINFO = /[a-z][a-z0-9+.-]*:\/\/[^\s/?#@]+@/i;
+
+/** Whether a variable looks like a secret by its name or by a URL with credentials in its value. */
+export function isSecretVariable(name: string, value: string): boolean {
+  if (URL_WITH_USERINFO.test(value)) return true;
+  const upper = name.toUpperCase();
+  if (SECRET_NAME_EXCEPTIONS.includes(upper)) return false;
+  return matchesAny(name, SECRET_PATTERNS);
+}
 
 /** The deterministic defaults every child receives, overridable inside its own command. */
 export function defaultChildVariables(tty: boolean): Record<string, string> {
@@ -65,6 +112,9 @@ function matchesAny(name: string, patterns: readonly RegExp[]): boolean {
   return patterns.some((pattern) => pattern.test(name));
 }
 
+const SECRET_PATTERNS = SECRET_NAME_PATTERNS.map(toRegExp);
+const NEVER_INHERITED = NEVER_INHERITED_NAMES.map(toRegExp);
+
 /** Builds a child's environment from the host environment, the policy and the defaults. */
 export function buildChildEnvironment({
   host,
@@ -81,14 +131,14 @@ export function buildChildEnvironment({
   const include = (policy.include ?? []).map(toRegExp);
   const exclude = (policy.exclude ?? []).map(toRegExp);
   const dropSecrets = policy.dropSecrets ?? confined;
-  const secrets = dropSecrets ? SECRET_NAME_PATTERNS.map(toRegExp) : [];
   const result: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(host)) {
-    if (value === undefined) continue;
+    if (value === undefined || matchesAny(name, NEVER_INHERITED)) continue;
     const included = matchesAny(name, include);
     const inBase =
       inherit === 'all' || (inherit === 'core' && CORE_ENVIRONMENT_NAMES.includes(name));
-    if (!included && (!inBase || matchesAny(name, exclude) || matchesAny(name, secrets))) continue;
+    const secret = dropSecrets && isSecretVariable(name, value);
+    if (!included && (!inBase || matchesAny(name, exclude) || secret)) continue;
     result[name] = value;
   }
   return { ...result, ...defaultChildVariables(tty) };

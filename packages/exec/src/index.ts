@@ -25,13 +25,16 @@ export {
   defaultChildVariables,
   type EnvironmentInherit,
   type EnvironmentPolicy,
+  isSecretVariable,
+  NEVER_INHERITED_NAMES,
+  SECRET_NAME_EXCEPTIONS,
   SECRET_NAME_PATTERNS,
 } from './environment.js';
 export { ExecError, type ExecErrorCode } from './errors.js';
 export type { ExitFacts } from './exit-observer.js';
 export { type HelperRequest, type HelperResult, type HelperRun, runHelper } from './helper.js';
 export { CompletionMailbox } from './mailbox.js';
-export { createExecManager, ExecManager } from './manager.js';
+export { createExecManager, ExecManager, killAllManagedProcesses } from './manager.js';
 export type { BashRequest, ExecManagerOptions } from './manager-options.js';
 export {
   MONITOR_TIMEOUT,
@@ -56,6 +59,7 @@ export {
   type MonitorTerminalRecord,
 } from './monitor-mailbox.js';
 export { joinPreview, PREVIEW_LIMIT, type Preview, previewText } from './preview.js';
+export { PROCESS_LIMIT } from './process-cgroup.js';
 export type { Result } from './result.js';
 export {
   capturePathIdentity,
@@ -73,6 +77,17 @@ export {
 } from './sandbox/escalation.js';
 export { probeBubblewrap, type SandboxProbe } from './sandbox/probe.js';
 export { defaultProtectedPaths } from './sandbox/protected-paths.js';
+export {
+  buildSeccompFilter,
+  SECCOMP_ARCHITECTURES,
+  type SeccompArchitecture,
+} from './sandbox/seccomp.js';
+export {
+  isProtectedPath,
+  PROTECTED_WORKSPACE_PATHS,
+  protectedWorkspacePaths,
+  type WorkspaceProtectionOptions,
+} from './sandbox/workspace-protection.js';
 export { type Lane, LaneScheduler, type Lease, type Ticket } from './scheduler.js';
 export type { PtyBackend } from './spawn-child.js';
 export { SPOOL_LIMIT_BYTES } from './spool.js';

@@ -5,13 +5,19 @@ import { buildChildEnvironment, type EnvironmentPolicy } from './environment.js'
 import { ExecError } from './errors.js';
 import { Execution } from './execution.js';
 import { createExitObserver } from './exit-observer.js';
+import type { ProcessCgroups } from './process-cgroup.js';
 import { fail, type Result, succeed } from './result.js';
 import type { WriteGrant } from './sandbox/bubblewrap-plan.js';
 import { withJsonStatus } from './sandbox/bubblewrap-status.js';
 import { decideConfinement, type SandboxMode } from './sandbox/decide.js';
 import type { ResolvedConfinement } from './sandbox/escalation.js';
 import type { SandboxProbe } from './sandbox/probe.js';
-import { launcherStatusSlot, type PtyBackend, spawnChild } from './spawn-child.js';
+import {
+  launcherStatusSlot,
+  type PtyBackend,
+  passesDescriptors,
+  spawnChild,
+} from './spawn-child.js';
 import { Spool } from './spool.js';
 import type { ProcessScope } from './terminate.js';
 import type { OwnerId, SandboxSummary } from './types.js';
@@ -23,10 +29,20 @@ export interface LaunchContext {
   hostEnvironment: Readonly<Record<string, string | undefined>>;
   environment: EnvironmentPolicy;
   protectedPaths: readonly string[];
+  /** The workspace's read-only protected paths, read afresh for each confined launch. */
+  readOnlyPaths: () => readonly string[];
+  /** The seccomp filter every confined child runs under; absent where the architecture is not covered. */
+  seccompPath: string | undefined;
   spoolDirectory: string;
   spoolLimitBytes: number;
   spoolPath: ((executionId: string) => string) | undefined;
   graceMs: number;
+  /** Where each call gets a pids-bounded cgroup; null where the host has none writable. */
+  cgroups: ProcessCgroups | null;
+  /** The most processes one call may have at once, where `cgroups` can bound it. */
+  processLimit: number;
+  /** util-linux setpriv, which gives a direct child `--pdeathsig KILL` where there is no cgroup. */
+  setprivPath: string | undefined;
   now: () => number;
   ptyBackend: PtyBackend;
 }
@@ -78,7 +94,17 @@ export async function launchExecution(
     writableRoots: request.writableRoots,
     readRoots: request.readRoots,
     protectedPaths: context.protectedPaths,
+    readOnlyPaths: context.readOnlyPaths,
     bindThroughFds: !request.tty,
+    ...(context.seccompPath === undefined
+      ? {}
+      : {
+          seccompPath: context.seccompPath,
+          seccompThroughShell: !passesDescriptors({
+            tty: request.tty,
+            ptyBackend: context.ptyBackend,
+          }),
+        }),
   });
   if (!decided.success) return decided;
   const { plan, summary } = decided.value;
@@ -114,7 +140,13 @@ export async function launchExecution(
   };
   // Bubblewrap's status documents tell its own set-up failure apart from the command's exit.
   const slot = plan ? launcherStatusSlot(descriptors) : undefined;
-  const prefix = plan?.argvPrefix ?? [];
+  // Without a cgroup or a sandbox nothing else ends a direct child with its host.
+  const prefix =
+    plan?.argvPrefix ??
+    (context.cgroups || context.setprivPath === undefined
+      ? []
+      : [context.setprivPath, '--pdeathsig', 'KILL', '--']);
+  const cgroup = context.cgroups?.open(context.processLimit);
   const startedAt = context.now();
   const spawned = await spawnChild({
     ...descriptors,
@@ -123,9 +155,11 @@ export async function launchExecution(
     env,
     launcherStatus: slot !== undefined,
     ...(onSpawn ? { onSpawn } : {}),
+    ...(cgroup ? { cgroup } : {}),
   });
   plan?.release();
   if (!spawned.success) {
+    if (cgroup) context.cgroups?.release(cgroup);
     await spool.release();
     return fail(
       new ExecError('spawn-failed', `Failed to start process: ${spawned.error.message}`, {
@@ -148,5 +182,7 @@ export async function launchExecution(
       ...(request.onStdout ? { onStdout: request.onStdout } : {}),
     },
   );
+  // Settlement waits until the scope, and so the cgroup, is empty.
+  if (cgroup) void execution.settled.then(() => context.cgroups?.release(cgroup));
   return succeed({ execution, sandbox: { ...summary, starts: 1 } });
 }

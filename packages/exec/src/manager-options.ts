@@ -4,11 +4,14 @@ import { join, resolve } from 'node:path';
 import type { BashAnalyzer } from './bash/create-bash-analyzer.js';
 import type { EnvironmentPolicy } from './environment.js';
 import type { LaunchContext } from './launch.js';
+import { PROCESS_LIMIT, ProcessCgroups } from './process-cgroup.js';
 import type { PathIdentity } from './sandbox/bubblewrap-plan.js';
 import type { SandboxMode } from './sandbox/decide.js';
 import type { EscalationRequest, HostDecision } from './sandbox/escalation.js';
-import { createProbeCache } from './sandbox/probe.js';
+import { createProbeCache, findExecutable } from './sandbox/probe.js';
 import { defaultProtectedPaths } from './sandbox/protected-paths.js';
+import { writeSeccompFilter } from './sandbox/seccomp.js';
+import { protectedWorkspacePaths } from './sandbox/workspace-protection.js';
 import type { PtyBackend } from './spawn-child.js';
 import { SPOOL_LIMIT_BYTES } from './spool.js';
 import type { OwnerId } from './types.js';
@@ -19,13 +22,24 @@ export interface ExecManagerOptions {
   workspaceRoot: string;
   sandbox?: SandboxMode;
   maxLive?: number;
+  /**
+   * The most processes (threads included) one call may have at once, enforced through a pids
+   * cgroup where the host has one writable (default 256). `false` gives calls no cgroup: no
+   * bound, and unconfined calls are then tracked by process group only (see docs/exec.md).
+   */
+  processLimit?: number | false;
   graceMs?: number;
   retainMs?: number;
   spoolLimitBytes?: number;
   environment?: EnvironmentPolicy;
   hostEnvironment?: Readonly<Record<string, string | undefined>>;
-  /** Replaces the default protected paths (~/.ssh, ~/.gnupg, ~/.aws, .git/hooks, session store). */
+  /** Replaces the default hidden paths (~/.ssh, ~/.gnupg, ~/.aws, the session store). */
   protectedPaths?: readonly string[];
+  /**
+   * The workspace's read-only protected paths (`PROTECTED_WORKSPACE_PATHS`, git hooks
+   * and config targets) always apply; `extra` adds more, relative to the workspace root.
+   */
+  workspaceProtection?: { extra?: readonly string[] };
   /** The session store, protected from confined children. */
   sessionStore?: string;
   /** Extra writable artifact directories. */
@@ -78,6 +92,18 @@ export interface NormalizedManagerOptions {
   context: LaunchContext;
 }
 
+function normalizeExtraProtection(
+  value: ExecManagerOptions['workspaceProtection'],
+): readonly string[] {
+  const extra = value?.extra ?? [];
+  if (!Array.isArray(extra) || extra.some((entry) => typeof entry !== 'string' || entry === '')) {
+    throw new TypeError(
+      `workspaceProtection.extra must be an array of non-empty path strings, received ${JSON.stringify(extra)}`,
+    );
+  }
+  return extra;
+}
+
 // Probes are cached per execution target (and PATH), shared by every manager in the process.
 const sharedProbeCache = createProbeCache();
 
@@ -95,6 +121,14 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
   }
   const workspaceRoot = realpathSync(resolve(normalized.workspaceRoot));
   const host = normalized.hostEnvironment ?? process.env;
+  const extra = normalizeExtraProtection(normalized.workspaceProtection);
+  const processLimit = normalized.processLimit ?? PROCESS_LIMIT;
+  if (processLimit !== false && (!Number.isInteger(processLimit) || processLimit < 1)) {
+    throw new TypeError(
+      `processLimit must be a positive integer or false, received ${String(processLimit)}`,
+    );
+  }
+  const home = host.HOME ?? homedir();
   const temporaryDirectory = mkdtempSync(
     join(realpathSync(normalized.temporaryRoot ?? tmpdir()), 'toolcall-exec-'),
   );
@@ -114,10 +148,12 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
       probe: () => sharedProbeCache('local', host.PATH),
       hostEnvironment: host,
       environment: normalized.environment ?? {},
+      seccompPath: writeSeccompFilter(temporaryDirectory),
+      readOnlyPaths: () => protectedWorkspacePaths({ workspaceRoot, extra, home }),
       protectedPaths:
         normalized.protectedPaths ??
         defaultProtectedPaths({
-          home: host.HOME ?? homedir(),
+          home,
           workspaceRoot,
           ...(normalized.sessionStore ? { sessionStore: normalized.sessionStore } : {}),
         }),
@@ -125,6 +161,9 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
       spoolLimitBytes: normalized.spoolLimitBytes ?? SPOOL_LIMIT_BYTES,
       spoolPath: normalized.spoolPath,
       graceMs: normalized.graceMs ?? 2_000,
+      cgroups: processLimit === false ? null : ProcessCgroups.shared(),
+      processLimit: processLimit === false ? PROCESS_LIMIT : processLimit,
+      setprivPath: findExecutable('setpriv', host.PATH),
       now: normalized.now ?? Date.now,
       ptyBackend: normalized.ptyBackend ?? 'auto',
     },

@@ -31,6 +31,18 @@ import { BASH_YIELD, INPUT_WAIT, POLL_WAIT, resolveWait } from './wait-bounds.js
 
 let sharedAnalyzer: Promise<BashAnalyzer | null> | undefined;
 
+// Every manager not yet torn down, for hosts that stop everything from a signal handler.
+const liveManagers = new Set<ExecManager>();
+
+/**
+ * Stops and kills every process of every live manager in this process, synchronously: call it
+ * from SIGTERM, SIGHUP and SIGINT handlers before exiting. Process exit does the same on its own,
+ * but a signal without a handler ends Node without an exit event.
+ */
+export function killAllManagedProcesses(): void {
+  for (const manager of liveManagers) manager.killAll();
+}
+
 // The grammar is loaded once per process; a load failure leaves analysis unavailable, never fatal.
 function defaultAnalyzer(): Promise<BashAnalyzer | null> {
   sharedAnalyzer ??= createBashAnalyzer().catch(() => null);
@@ -57,7 +69,7 @@ export class ExecManager {
   private readonly artifactDirectories: readonly string[];
   private readonly options: NormalizedManagerOptions;
   private analyzer: Promise<BashAnalyzer | null> | undefined;
-  private readonly exitHook = () => this.killAllNow();
+  private readonly exitHook = () => this.killAll();
 
   constructor(options: ExecManagerOptions) {
     const normalized = normalizeManagerOptions(options);
@@ -74,6 +86,7 @@ export class ExecManager {
       (owner) => !this.closed && !this.retiredOwners.has(owner) && normalized.isOwnerActive(owner),
     );
     process.once('exit', this.exitHook);
+    liveManagers.add(this);
   }
 
   /** The session's admission scheduler: read-only calls share a lane, others run alone. */
@@ -395,10 +408,17 @@ export class ExecManager {
     ]);
     await Promise.all([...owners].map((owner) => this.teardownOwner(owner)));
     process.removeListener('exit', this.exitHook);
+    liveManagers.delete(this);
     rmSync(this.temporaryDirectory, { recursive: true, force: true });
   }
 
-  private killAllNow(): void {
+  /**
+   * Stops and kills every process this manager started, launches in progress included,
+   * synchronously (for signal handlers and process exit). Executions then settle as they end;
+   * later starts are refused.
+   */
+  killAll(): void {
+    this.closed = true;
     this.launching.killAllNow();
     for (const { execution } of this.records.values()) {
       if (execution.state !== 'completed') execution.killNow();

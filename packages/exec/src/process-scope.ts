@@ -1,3 +1,4 @@
+import { cgroupPids } from './process-cgroup.js';
 import {
   childPids,
   isGroupPopulated,
@@ -21,13 +22,28 @@ export interface ProcessScope {
    * Created from the root on first use when absent.
    */
   members?: Map<number, number>;
+  /**
+   * The call's cgroup (`cgroup.procs`), where the host has one: it lists every process of the
+   * call, a `setsid` or double-forked one whose ancestry is gone included.
+   */
+  cgroupProcs?: string;
 }
 
 /** Creates the scope of a child spawned as the leader of its own group, recording its identity. */
-export function createProcessScope(pid: number): ProcessScope {
+export function createProcessScope(pid: number, cgroupProcs?: string): ProcessScope {
   const scope: ProcessScope = { groupId: pid, rootPid: pid, knownGroups: new Set() };
+  if (cgroupProcs !== undefined) scope.cgroupProcs = cgroupProcs;
   membersOf(scope);
   return scope;
+}
+
+function adoptCgroup(scope: ProcessScope, members: Map<number, number>): void {
+  if (scope.cgroupProcs === undefined) return;
+  for (const pid of cgroupPids(scope.cgroupProcs)) {
+    if (members.has(pid)) continue;
+    const entry = readProcess(pid);
+    if (entry && isLive(entry)) members.set(pid, entry.startTime);
+  }
 }
 
 function membersOf(scope: ProcessScope): Map<number, number> {
@@ -42,6 +58,7 @@ function membersOf(scope: ProcessScope): Map<number, number> {
 /** The scope's live members; members that died are forgotten, since a pid reuse is someone else. */
 export function liveMembers(scope: ProcessScope): ProcessEntry[] {
   const members = membersOf(scope);
+  adoptCgroup(scope, members);
   const live: ProcessEntry[] = [];
   for (const [pid, startTime] of members) {
     const entry = readProcess(pid);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ExecError } from './errors.js';
+import { type CallCgroup, spawnInCgroup } from './process-cgroup.js';
 import { fail, type Result, succeed } from './result.js';
 import { spawnNodePty } from './spawn-node-pty.js';
 import { createProcessScope, discoverChildGroups, type ProcessScope } from './terminate.js';
@@ -50,6 +51,8 @@ export interface SpawnRequest {
   launcherStatus?: boolean;
   /** Receives the child's scope as soon as its pid exists, before the spawn is confirmed. */
   onSpawn?: (scope: ProcessScope) => void;
+  /** The call's cgroup, which the child is born in. */
+  cgroup?: CallCgroup;
 }
 
 /** The pseudo-terminal backends: util-linux script where present, else node-pty. */
@@ -73,6 +76,11 @@ function ptyArgv(argv: readonly string[], env: Record<string, string>): string[]
 function usesNodePty(request: Pick<SpawnRequest, 'tty' | 'ptyBackend'>): boolean {
   const backend = request.ptyBackend ?? 'auto';
   return request.tty && (backend === 'node-pty' || (backend === 'auto' && !supportsPty()));
+}
+
+/** Whether extra descriptors reach the child: every backend but node-pty passes them. */
+export function passesDescriptors(request: Pick<SpawnRequest, 'tty' | 'ptyBackend'>): boolean {
+  return !usesNodePty(request);
 }
 
 /**
@@ -119,16 +127,14 @@ function collectStatus(stream: NodeJS.ReadableStream, chunks: Buffer[]): Promise
   return closed(stream);
 }
 
-/** Spawns `argv` as the leader of a new process group (and session), pipe or pseudo-terminal mode. */
-export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHandle>> {
-  const { cwd, tty } = request;
-  if (usesNodePty(request)) return spawnNodePty(request);
-  if (tty && !supportsPty()) {
-    return fail(new ExecError('spawn-failed', 'The script pseudo-terminal backend is unavailable'));
-  }
-  const env = tty ? { ...request.env, SHELL: '/bin/sh' } : request.env;
-  const argv = tty ? ptyArgv(request.argv, request.env) : [...request.argv];
-  const child = spawn(argv[0]!, argv.slice(1), {
+function spawnDetached(
+  argv: readonly string[],
+  cwd: string,
+  env: Record<string, string>,
+  tty: boolean,
+  request: SpawnRequest,
+): ChildProcess {
+  return spawn(argv[0]!, argv.slice(1), {
     cwd,
     env,
     detached: true,
@@ -141,8 +147,26 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
       ...(request.launcherStatus ? (['pipe'] as const) : []),
     ],
   });
+}
+
+/** Spawns `argv` as the leader of a new process group (and session), pipe or pseudo-terminal mode. */
+export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHandle>> {
+  const { cwd, tty } = request;
+  if (usesNodePty(request)) return spawnNodePty(request);
+  if (tty && !supportsPty()) {
+    return fail(new ExecError('spawn-failed', 'The script pseudo-terminal backend is unavailable'));
+  }
+  const env = tty ? { ...request.env, SHELL: '/bin/sh' } : request.env;
+  const argv = tty ? ptyArgv(request.argv, request.env) : [...request.argv];
+  let child: ChildProcess;
+  try {
+    child = spawnInCgroup(request.cgroup, () => spawnDetached(argv, cwd, env, tty, request));
+  } catch (error) {
+    return fail(new ExecError('spawn-failed', (error as Error).message, { cause: error }));
+  }
   // The pid exists once spawn() returns; whoever must kill the child at process exit learns it now.
-  const scope = child.pid === undefined ? undefined : createProcessScope(child.pid);
+  const scope =
+    child.pid === undefined ? undefined : createProcessScope(child.pid, request.cgroup?.procsFile);
   if (scope) request.onSpawn?.(scope);
   let hasExited = false;
   const exited = new Promise<ChildExit>((resolve) => {
@@ -170,7 +194,7 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
   const launcherDone = launcher
     ? collectStatus(launcher as NodeJS.ReadableStream, launcherChunks)
     : null;
-  const childScope = scope ?? createProcessScope(spawned.value);
+  const childScope = scope ?? createProcessScope(spawned.value, request.cgroup?.procsFile);
   // The terminal's session leader is script's child; learn its group while the ancestry is visible.
   if (tty) void discoverChildGroups(childScope, 1_000, () => hasExited);
   const handle: ChildHandle = {

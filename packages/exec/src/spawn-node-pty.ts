@@ -1,5 +1,6 @@
 import { constants } from 'node:os';
 import { ExecError } from './errors.js';
+import { spawnInCgroup } from './process-cgroup.js';
 import { fail, type Result, succeed } from './result.js';
 import type { ChildExit, ChildHandle, SpawnRequest } from './spawn-child.js';
 import { createProcessScope } from './terminate.js';
@@ -24,18 +25,20 @@ export async function spawnNodePty(request: SpawnRequest): Promise<Result<ChildH
   const [file, ...args] = request.argv;
   let terminal: import('node-pty').IPty;
   try {
-    terminal = pty.spawn(file!, args, {
-      name: request.env.TERM ?? 'xterm-256color',
-      cols: 120,
-      rows: 40,
-      cwd: request.cwd,
-      env: request.env,
-      encoding: null,
-    } as import('node-pty').IPtyForkOptions);
+    terminal = spawnInCgroup(request.cgroup, () =>
+      pty.spawn(file!, args, {
+        name: request.env.TERM ?? 'xterm-256color',
+        cols: 120,
+        rows: 40,
+        cwd: request.cwd,
+        env: request.env,
+        encoding: null,
+      } as import('node-pty').IPtyForkOptions),
+    );
   } catch (error) {
     return fail(new ExecError('spawn-failed', (error as Error).message, { cause: error }));
   }
-  const scope = createProcessScope(terminal.pid);
+  const scope = createProcessScope(terminal.pid, request.cgroup?.procsFile);
   request.onSpawn?.(scope);
   const exited = new Promise<ChildExit>((resolve) => {
     terminal.onExit(({ exitCode, signal }) =>

@@ -4,6 +4,7 @@ import { ExecError } from '../errors.js';
 import { fail, type Result, succeed } from '../result.js';
 import { BASE_ISOLATION } from './probe.js';
 import { planProtectedPath } from './protected-paths.js';
+import { createWritablePredicate, planReadOnlyMounts } from './read-only-paths.js';
 
 /** A file's identity as seen when its permission was checked. */
 export interface PathIdentity {
@@ -27,9 +28,19 @@ export interface BubblewrapRequest {
   writableRoots: readonly WriteGrant[];
   readRoots: readonly string[];
   network: boolean;
+  /** Paths hidden from the child (secrets): masked with an empty directory or `/dev/null`. */
   protectedPaths: readonly string[];
+  /** Paths the child may read but not change or create (the workspace's protected paths). */
+  readOnlyPaths?: readonly string[];
   /** Bind writable roots through file descriptors (pipe mode), closing the swap window. */
   bindThroughFds: boolean;
+  /** The seccomp filter file ({@link writeSeccompFilter}); none where the architecture is not covered. */
+  seccompPath?: string;
+  /**
+   * Whether descriptors cannot be passed (the node-pty backend): the filter is then opened as
+   * descriptor 3 by a `/bin/sh` that execs bwrap.
+   */
+  seccompThroughShell?: boolean;
 }
 
 /** A prepared confined launch. */
@@ -108,11 +119,32 @@ export function planBubblewrap(request: BubblewrapRequest): Result<BubblewrapPla
     }
     writable.push(path);
   }
+  const seccomp: string[] = [];
+  if (request.seccompPath !== undefined && request.seccompThroughShell) {
+    seccomp.push('--seccomp', '3');
+  } else if (request.seccompPath !== undefined) {
+    try {
+      fds.push(openSync(request.seccompPath, constants.O_RDONLY | constants.O_NOFOLLOW));
+    } catch (error) {
+      release();
+      return refuse(`The seccomp filter cannot be opened: ${(error as Error).message}`);
+    }
+    seccomp.push('--seccomp', String(2 + fds.length));
+  }
   const exact = new Set([...writable, ...request.readRoots.map((root) => resolve(root))]);
   let masked = 0;
+  const readOnly = planReadOnlyMounts(request.readOnlyPaths ?? [], exact, writable);
+  if (!readOnly.success) {
+    release();
+    return refuse(readOnly.message);
+  }
+  mounts.push(...readOnly.mounts);
+  remounts.push(...readOnly.remounts);
+  masked += readOnly.paths.length;
+  const isWritable = createWritablePredicate(writable, readOnly.paths);
   for (const protectedPath of request.protectedPaths) {
     if (exact.has(resolve(protectedPath))) continue;
-    const action = planProtectedPath(protectedPath, writable);
+    const action = planProtectedPath(protectedPath, isWritable);
     if (action.kind === 'refuse') {
       release();
       return refuse(action.message);
@@ -135,6 +167,10 @@ export function planBubblewrap(request: BubblewrapRequest): Result<BubblewrapPla
   for (const mount of mounts) argv.push(...mount.args);
   for (const path of remounts) argv.push('--remount-ro', path);
   if (!request.network) argv.push('--unshare-net');
-  argv.push(...BASE_ISOLATION, '--chdir', request.cwd, '--');
-  return succeed({ argvPrefix: argv, fds, masked, release });
+  argv.push(...seccomp, ...BASE_ISOLATION, '--chdir', request.cwd, '--');
+  const argvPrefix =
+    request.seccompPath !== undefined && request.seccompThroughShell
+      ? ['/bin/sh', '-c', 'exec "$@" 3<"$0"', request.seccompPath, ...argv]
+      : argv;
+  return succeed({ argvPrefix, fds, masked, release });
 }

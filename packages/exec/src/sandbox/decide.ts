@@ -23,7 +23,10 @@ export async function decideConfinement({
   writableRoots,
   readRoots,
   protectedPaths,
+  readOnlyPaths,
   bindThroughFds,
+  seccompPath,
+  seccompThroughShell,
 }: {
   mode: SandboxMode;
   confinement: ResolvedConfinement;
@@ -32,7 +35,11 @@ export async function decideConfinement({
   writableRoots: readonly WriteGrant[];
   readRoots: readonly string[];
   protectedPaths: readonly string[];
+  /** Computed only for a confined launch: reading the repository's config costs a few reads. */
+  readOnlyPaths: () => readonly string[];
   bindThroughFds: boolean;
+  seccompPath?: string;
+  seccompThroughShell?: boolean;
 }): Promise<Result<LaunchDecision>> {
   const additional = confinement.kind === 'additional' ? confinement : undefined;
   const base: SandboxSummary = {
@@ -72,7 +79,9 @@ export async function decideConfinement({
     readRoots: [...readRoots, ...(additional?.read ?? [])],
     network: additional?.network ?? false,
     protectedPaths,
+    readOnlyPaths: readOnlyPaths(),
     bindThroughFds,
+    ...(seccompPath === undefined ? {} : { seccompPath, seccompThroughShell }),
   });
   if (!planned.success) return planned;
   return succeed({

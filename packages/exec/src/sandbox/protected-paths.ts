@@ -8,7 +8,7 @@ export type ProtectedAction =
   | { kind: 'absent'; path: string }
   | { kind: 'refuse'; path: string; message: string };
 
-/** The protected paths every confined child gets unless the caller replaces them. */
+/** The hidden paths (secrets, the session store) every confined child gets unless the caller replaces them. */
 export function defaultProtectedPaths({
   home,
   workspaceRoot,
@@ -19,7 +19,6 @@ export function defaultProtectedPaths({
   sessionStore?: string;
 }): string[] {
   const paths = home ? ['.ssh', '.gnupg', '.aws'].map((name) => join(home, name)) : [];
-  paths.push(join(workspaceRoot, '.git', 'hooks'));
   paths.push(sessionStore ?? join(workspaceRoot, '.toolcall', 'sessions'));
   return paths;
 }
@@ -40,7 +39,10 @@ function planExisting(path: string): ProtectedAction {
  * mask a missing path whose parent sits in a writable root, and refuse a dangling symlink
  * that points into one, so one odd path never disables confinement for every command.
  */
-export function planProtectedPath(path: string, writableRoots: readonly string[]): ProtectedAction {
+export function planProtectedPath(
+  path: string,
+  writableRoots: readonly string[] | ((candidate: string) => boolean),
+): ProtectedAction {
   const absolute = resolve(path);
   let stats: ReturnType<typeof lstatSync> | undefined;
   try {
@@ -48,7 +50,10 @@ export function planProtectedPath(path: string, writableRoots: readonly string[]
   } catch {
     stats = undefined;
   }
-  const writable = (candidate: string) => writableRoots.some((root) => isWithin(candidate, root));
+  const writable =
+    typeof writableRoots === 'function'
+      ? writableRoots
+      : (candidate: string) => writableRoots.some((root) => isWithin(candidate, root));
   if (stats?.isSymbolicLink()) {
     try {
       return planExisting(realpathSync(absolute));
