@@ -145,7 +145,14 @@ describe('toolcall run', () => {
       const refused = await run(['run', '--yes', '-e', script]);
       expect(refused.code).toBe(1);
       expect(refused.stdout).toContain('127.0.0.1 is a loopback address');
-      const yes = await run(['run', '--yes', '--allow', 'WebFetch(domain:127.0.0.1)', '-e', script]);
+      const yes = await run([
+        'run',
+        '--yes',
+        '--allow',
+        'WebFetch(domain:127.0.0.1)',
+        '-e',
+        script,
+      ]);
       expect(yes.code).toBe(0);
       expect(yes.stdout).toContain('WebFetch');
       expect((await run(['run', '--allow', 'WebFetch(domain:127.0.0.1)', '-e', script])).code).toBe(

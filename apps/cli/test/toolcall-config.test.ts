@@ -97,7 +97,12 @@ describe('toolCall.parallelism in the config', () => {
 
   it('keeps one nested call of a parallel join in flight at a time with a parallelism of 1', async () => {
     await rendezvous(async (url, most) => {
-      const result = await run(workspaceWith({ parallelism: 1 }), ...allowLoopback, '-e', script(url));
+      const result = await run(
+        workspaceWith({ parallelism: 1 }),
+        ...allowLoopback,
+        '-e',
+        script(url),
+      );
       expect([result.code, result.stdout]).toEqual([0, expect.stringContaining('\n  2\n')]);
       expect(most()).toBe(1);
     });

@@ -119,7 +119,10 @@ describe.skipIf(!hasScript)('the REPL on a terminal', () => {
   ] as const) {
     it(`reads the answer '${answer}' once and goes on reading forms`, async () => {
       const { code, output } = await session(repl, [
-        { after: 'tc> ', type: '(Bash :command "touch z && echo zzz-from-bash" :description "x")\r' },
+        {
+          after: 'tc> ',
+          type: '(Bash :command "touch z && echo zzz-from-bash" :description "x")\r',
+        },
         { after: question, type: `${answer}\r` },
         { after: 'tc> ', type: '(+ 40 2)\r' },
         { after: '  42', type: '\x04' },

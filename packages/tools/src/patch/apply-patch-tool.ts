@@ -25,6 +25,7 @@ import {
   planPatch,
   type SlotResolver,
 } from './plan-patch.js';
+import { protectedTargetReason } from './protected-targets.js';
 
 export { pathsOfPatch };
 
@@ -37,6 +38,10 @@ const DESCRIPTION = [
 /** Options of the ApplyPatch tool. */
 export interface ApplyPatchOptions {
   readonly cwd: string;
+  /** The workspace whose protected paths a patch is always asked about (default `cwd`). */
+  readonly workspaceRoot?: string | undefined;
+  /** More protected paths, relative to the workspace, beside the built-in list. */
+  readonly protectedPaths?: readonly string[] | undefined;
   readonly resources?: ResourceResolver | undefined;
   readonly sessionId?: string | undefined;
   /**
@@ -143,7 +148,16 @@ export function createApplyPatchTool(options: ApplyPatchOptions): Tool {
     args: z.object({
       patch: z.string().describe('The patch text, from *** Begin Patch to *** End Patch.'),
     }),
-    permission: { paths: (args) => pathsOfPatch(args.patch), planAware: true },
+    permission: {
+      paths: (args) => pathsOfPatch(args.patch),
+      planAware: true,
+      mustAsk: (args) =>
+        protectedTargetReason(args.patch, {
+          cwd: options.cwd,
+          workspaceRoot: options.workspaceRoot ?? options.cwd,
+          extra: options.protectedPaths,
+        }),
+    },
     handler: async (args, context): Promise<Envelope> => {
       if (args.patch.trim() === '') return failed('Parameter patch is required');
       const parsed = parsePatch(args.patch);
