@@ -297,7 +297,8 @@ Quitting while waiting cancels the request in the bridge."
             (and limits (list :limits limits)))))
 
 (defun toolcall--rules-parameter ()
-  "Return `toolcall-permission-rules' as the bridge takes it, or signal a `user-error'."
+  "Return `toolcall-permission-rules' as the bridge takes it.
+Signal a `user-error' naming a malformed entry."
   (let ((rules '()))
     (unless (listp toolcall-permission-rules)
       (user-error "`toolcall-permission-rules' must be an alist of (ACTION . RULES), got %S"

@@ -79,14 +79,28 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
         (should (string-match-p "^▸ ToolCall: " (buffer-string)))))))
 
 (ert-deftest toolcall-test-hosted-tool-from-script ()
-  "A ToolCall script calls tools that Emacs hosts."
+  "A ToolCall script calls tools that Emacs hosts; describing a symbol asks first."
   (toolcall-test--with-bridge
-    (let ((result (toolcall-run-expression
-                   "(list (EmacsFind :pattern \"^toolcall-run-buffer$\") (EmacsDescribe :symbol \"toolcall-run-buffer\"))")))
-      (should (equal (plist-get result :status) "success"))
-      (should (string-match-p "toolcall-run-buffer" (plist-get result :result)))
-      (should (string-match-p "Run the whole buffer as one ToolCall script" (plist-get result :result)))
-      (should (string-match-p "EmacsFind" (toolcall-test--view-text))))))
+    (let ((prompts '()) (answer ?y))
+      (cl-letf (((symbol-function 'read-multiple-choice)
+                 (lambda (prompt choices &rest _)
+                   (push prompt prompts)
+                   (assq answer choices))))
+        (let ((result (toolcall-run-expression
+                       "(list (EmacsFind :pattern \"^toolcall-run-buffer$\") (EmacsDescribe :symbol \"toolcall-run-buffer\"))")))
+          (should (equal (plist-get result :status) "success"))
+          (should (string-match-p "toolcall-run-buffer" (plist-get result :result)))
+          (should (string-match-p "Run the whole buffer as one ToolCall script"
+                                  (plist-get result :result)))
+          (should (string-match-p "EmacsFind" (toolcall-test--view-text)))
+          ;; Only the description, which can carry a variable's value, was asked about.
+          (should (= (length prompts) 1))
+          (should (string-match-p "\\`Allow EmacsDescribe " (car prompts))))
+        (setq answer ?n)
+        (let ((result (toolcall-run-expression
+                       "(EmacsDescribe :symbol \"toolcall-run-buffer\")")))
+          (should (equal (plist-get result :status) "error"))
+          (should-not (string-match-p "Run the whole buffer" (plist-get result :result))))))))
 
 (ert-deftest toolcall-test-buffers-tool ()
   "EmacsBuffers returns a buffer with line numbers."
@@ -363,7 +377,13 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                   (toolcall-limits 7
                    "`toolcall-limits' must be an alist of (BUDGET . NUMBER), got 7")
                   (toolcall-state-directory 3
-                   "`toolcall-state-directory' must be a directory name or nil, got 3")))
+                   "`toolcall-state-directory' must be a directory name or nil, got 3")
+                  (toolcall-permission-rules ((permit "Bash"))
+                   "`toolcall-permission-rules' has (permit \"Bash\"); expected (allow|deny|ask . RULES)")
+                  (toolcall-permission-rules ((deny . 3))
+                   "`toolcall-permission-rules' gives deny 3; expected a list of strings")
+                  (toolcall-permission-rules 7
+                   "`toolcall-permission-rules' must be an alist of (ACTION . RULES), got 7")))
     (cl-progv (list (car case)) (list (cadr case))
       (let ((err (should-error (toolcall--initialize-parameters "/tmp/") :type 'user-error)))
         (should (string-prefix-p (format-message (nth 2 case)) (cadr err))))))
@@ -393,6 +413,17 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                      (should-not (string-match-p "Returned" text)))
             (should (string-match-p "^  ▸ Returned (25 lines)$" text))
             (should-not (string-match-p "^    25\tline 25$" text))))))))
+
+(ert-deftest toolcall-test-permission-rules-reach-bridge ()
+  "`toolcall-permission-rules' are decided by the bridge as the command line's rules are."
+  (let ((toolcall-permission-rules '((deny "Read(path:**/b.txt)")))
+        (toolcall-sandbox-mode 'full-auto))
+    (toolcall-test--with-bridge
+      (let ((denied (toolcall-run-expression (format "(Read :file_path \"%sb.txt\")" dir)))
+            (read (toolcall-run-expression (format "(Read :file_path \"%sa.txt\")" dir))))
+        (should (equal (plist-get denied :status) "error"))
+        (should (string-match-p "Permission denied" (plist-get denied :result)))
+        (should (equal (plist-get read :status) "success"))))))
 
 (defun toolcall-test--checkpoint-holds-p (text)
   "Return non-nil when a checkpoint file of the bridge holds TEXT."

@@ -74,7 +74,7 @@ describe('createToolSet({ workspace }) keeps reads in the workspace by default',
 });
 
 describe('createToolSet({ planMode }) holds plan mode on every tool that can change things', () => {
-  it('denies Bash and WriteStdin while planning, and still reads', async () => {
+  it('denies Bash that can write and WriteStdin while planning, and still reads', async () => {
     const planning = createToolSet({
       workspace: root,
       session: { id: 's2' },
@@ -97,9 +97,16 @@ describe('createToolSet({ planMode }) holds plan mode on every tool that can cha
         input: { file_path: 'src/a.txt' },
         toolUseId: 'r',
       }).outcome;
-      expect([bash.result, stdin.error?.code, read.status]).toEqual([
-        'Error: Permission denied: Plan mode is read-only and Bash can change things.',
+      const listing = await planning.pipeline.runTool({
+        name: 'Bash',
+        input: { command: 'ls src | wc -l', description: 'count' },
+        toolUseId: 'l',
+      }).outcome;
+      expect([bash.result, stdin.error?.code, read.status, listing.status]).toEqual([
+        'Error: Permission denied: Plan mode is read-only and segment `touch made-in-plan-mode` is not proved read-only.',
         'denied',
+        'success',
+        // A command whose every segment is proved read-only still runs while planning.
         'success',
       ]);
     } finally {

@@ -83,7 +83,7 @@ describe('@toolcall/tools as a consumer sees it', () => {
       try {
         const outcome = await set.pipeline.runTool({
           name: 'ToolCall',
-          input: { expression: '(Bash :command "true" :description "Nothing")' },
+          input: { expression: '(Bash :command "touch made" :description "Make a file")' },
           toolUseId: 'toolu_progress',
         }).outcome;
         expect(outcome.status).toBe('success');

@@ -154,14 +154,20 @@ describe('WebFetch and WebSearch ask before data leaves the machine', () => {
       '1. Example\n   https://example.com/',
     );
     expect(asked).toEqual([]);
-    // An ask rule is no allow rule: the person's allow-once reaches the guard, which refuses.
-    const before = server.requests.length;
+    // An ask rule naming the host opens it to the person's answer: allowed once, it is fetched.
     expect(await call('WebFetch', { url: `http://localhost:${server.port}/page` })).toEqual({
+      status: 'success',
+      result: 'fetched',
+    });
+    // A private host no rule names: the person's allow-once reaches the guard, which refuses.
+    const before = server.requests.length;
+    expect(await call('WebFetch', { url: `http://127.0.0.2:${server.port}/page` })).toEqual({
       status: 'error',
-      result: `Error: refused http://localhost:${server.port}/page: localhost is a loopback address; only a permission rule naming exactly localhost admits it`,
+      result: `Error: refused http://127.0.0.2:${server.port}/page: 127.0.0.2 is a loopback address; only a permission rule naming exactly 127.0.0.2 admits it`,
     });
     expect(asked.map(summary)).toEqual([
       { tool: 'WebFetch', domain: 'localhost', reason: 'ask rule for WebFetch domain localhost' },
+      { tool: 'WebFetch', domain: '127.0.0.2', reason: expect.any(String) },
     ]);
     expect(server.requests.length).toBe(before);
     await set.close();
