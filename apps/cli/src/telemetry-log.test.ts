@@ -7,12 +7,15 @@ import { createTelemetryLog, MAX_QUEUED_LINES, recordLine, spanLine } from './te
 
 const record = (tool: string, extra: Partial<TelemetryRecord> = {}): TelemetryRecord => ({
   tool,
+  toolUseId: 'toolu_1/1',
+  parentId: 'toolu_1',
   origin: 'programmatic',
   source: 'ptc',
   outcome: 'success',
   errorCode: undefined,
   validation: 'valid',
   rules: [],
+  permission: { decision: 'allow', source: 'rule', rule: 'allow rule for Read' },
   durationMs: 1.23456789,
   ...extra,
 });
@@ -39,14 +42,21 @@ describe('telemetry lines', () => {
       type: 'tool-call',
       time: '2026-01-02T03:04:05.678Z',
       tool: 'Read',
+      toolUseId: 'toolu_1/1',
+      parentId: 'toolu_1',
       origin: 'programmatic',
       source: 'ptc',
       outcome: 'success',
       errorCode: null,
       validation: 'valid',
       rules: [],
+      permission: { decision: 'allow', source: 'rule', rule: 'allow rule for Read' },
       durationMs: 1.235,
     });
+    // A call that ended before its permission step, and a direct call, say so with null.
+    expect(
+      recordLine(record('Read', { parentId: undefined, permission: undefined }), time),
+    ).toMatchObject({ parentId: null, permission: null });
     expect(spanLine(span, time)).toEqual({
       type: 'ptc-script',
       time: '2026-01-02T03:04:05.678Z',

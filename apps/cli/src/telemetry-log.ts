@@ -10,8 +10,13 @@ export const MAX_QUEUED_LINES = 10_000;
 
 /** One line of the log: a settled call's record or a script's span, with the time it came. */
 export type TelemetryLine =
-  | ({ readonly type: 'tool-call'; readonly time: string } & Omit<TelemetryRecord, 'errorCode'> & {
+  | ({ readonly type: 'tool-call'; readonly time: string } & Omit<
+      TelemetryRecord,
+      'errorCode' | 'parentId' | 'permission'
+    > & {
+        readonly parentId: string | null;
         readonly errorCode: string | null;
+        readonly permission: TelemetryRecord['permission'] | null;
       })
   | ({ readonly type: 'ptc-script'; readonly time: string } & Omit<
       ScriptSpan,
@@ -40,12 +45,23 @@ export function recordLine(record: TelemetryRecord, time: Date): TelemetryLine {
     type: 'tool-call',
     time: time.toISOString(),
     tool: record.tool,
+    toolUseId: record.toolUseId,
+    parentId: record.parentId ?? null,
     origin: record.origin,
     source: record.source,
     outcome: record.outcome,
     errorCode: record.errorCode ?? null,
     validation: record.validation,
     rules: [...record.rules],
+    // The decision, its source and the deciding rule's text; never the reason or segment.
+    permission:
+      record.permission === undefined
+        ? null
+        : {
+            decision: record.permission.decision,
+            source: record.permission.source,
+            ...(record.permission.rule === undefined ? {} : { rule: record.permission.rule }),
+          },
     durationMs: milliseconds(record.durationMs),
   };
 }

@@ -28,12 +28,15 @@ const TOOL_CALL_KEYS = [
   'type',
   'time',
   'tool',
+  'toolUseId',
+  'parentId',
   'origin',
   'source',
   'outcome',
   'errorCode',
   'validation',
   'rules',
+  'permission',
   'durationMs',
 ];
 const SPAN_KEYS = ['type', 'time', 'outcome', 'budget', 'nestedCalls', 'durationMs'];
@@ -71,6 +74,12 @@ describe('the telemetry log of a session', () => {
     ]);
     expect(lines[2]).toMatchObject({ budget: null, nestedCalls: 2 });
     expect(lines[0]).toMatchObject({ errorCode: null, validation: 'valid', rules: [] });
+    // Each nested call names its id under the script's and how its permission was decided.
+    expect(lines[0]).toMatchObject({
+      toolUseId: `${String(lines[3]?.toolUseId)}/1`,
+      parentId: lines[3]?.toolUseId,
+      permission: { decision: 'allow', source: 'mode' },
+    });
     // Nothing of the script, its arguments, paths or results.
     for (const secret of ['needle-word', 'notes', 'a.txt', 'secret-content', 'alpha', dir]) {
       expect(text).not.toContain(secret);

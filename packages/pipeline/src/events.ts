@@ -31,6 +31,10 @@ export type PipelineListener = (event: PipelineEvent) => void;
 /** A redacted telemetry record: no arguments, paths, commands or results. */
 export interface TelemetryRecord {
   readonly tool: string;
+  /** The call's id: a nested ToolCall child's is `ENVELOPE-ID/N`. */
+  readonly toolUseId: string;
+  /** The enclosing ToolCall's id for a nested call; undefined for a direct call. */
+  readonly parentId: string | undefined;
   readonly origin: string;
   readonly source: CallSource;
   readonly outcome: 'success' | 'error';

@@ -331,6 +331,8 @@ describe('events and telemetry', () => {
     expect(records).toEqual([
       {
         tool: 'Read',
+        toolUseId: 't',
+        parentId: undefined,
         origin: 'model',
         source: 'direct',
         outcome: 'success',

@@ -175,6 +175,8 @@ export class ToolCallRun implements ToolRun {
       try {
         core.telemetry({
           tool: this.name,
+          toolUseId: this.toolUseId,
+          parentId: this.parentId,
           origin: this.origin,
           source: this.source,
           outcome: outcome.status,
