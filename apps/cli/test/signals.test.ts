@@ -123,7 +123,6 @@ describe('toolcall run ended by a signal (--sandbox off)', () => {
       expect(call.stderr()).toContain('Shell-native background execution is not supported');
     },
   );
-
 });
 
 describe('toolcall mcp ended by a signal or its input (--sandbox off)', () => {
