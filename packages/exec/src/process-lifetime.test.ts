@@ -3,47 +3,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testManager } from './testing/fixtures.js';
+import { killMarked, liveMarked, until } from './testing/marked-processes.js';
 
 const owner = '/root';
 
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'latin1');
-  } catch {
-    return '';
-  }
-}
-
-/** Live (non-zombie) processes carrying `marker` in their environment. */
-function liveMarked(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      const stat = readText(`/proc/${name}/stat`);
-      const state = stat.charAt(stat.lastIndexOf(')') + 2);
-      if (state === '' || state === 'Z' || state === 'X') return false;
-      return readText(`/proc/${name}/environ`).includes(marker);
-    })
-    .map(Number);
-}
-
-async function until(check: () => boolean, attempts = 250): Promise<boolean> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
-
 const markers: string[] = [];
 afterEach(() => {
-  for (const pid of markers.splice(0).flatMap(liveMarked)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
+  killMarked(markers);
 });
 
 function newMarker(): string {

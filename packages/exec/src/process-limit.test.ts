@@ -4,47 +4,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROCESS_LIMIT, ProcessCgroups } from './process-cgroup.js';
 import { testManager } from './testing/fixtures.js';
+import { killMarked, liveMarked, until } from './testing/marked-processes.js';
 
 const owner = '/root';
 
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'latin1');
-  } catch {
-    return '';
-  }
-}
-
-/** Live (non-zombie) processes carrying `marker` in their environment. */
-function liveMarked(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      const stat = readText(`/proc/${name}/stat`);
-      const state = stat.charAt(stat.lastIndexOf(')') + 2);
-      if (state === '' || state === 'Z' || state === 'X') return false;
-      return readText(`/proc/${name}/environ`).includes(marker);
-    })
-    .map(Number);
-}
-
-async function until(check: () => boolean, attempts = 500): Promise<boolean> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
-
 const markers: string[] = [];
 afterEach(() => {
-  for (const pid of markers.splice(0).flatMap(liveMarked)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
+  killMarked(markers);
 });
 
 // This host is root with a writable pids cgroup; elsewhere the bound is documented as absent.
@@ -69,13 +35,13 @@ describe.runIf(ProcessCgroups.shared() !== null).each(['off', 'required'] as con
       });
       if (!started.success) throw started.error;
       // Forks fail (and bash retries them) once the call holds the limit.
-      expect(await until(() => liveMarked(marker).length >= PROCESS_LIMIT - 8)).toBe(true);
+      expect(await until(() => liveMarked(marker).length >= PROCESS_LIMIT - 8, 500)).toBe(true);
       // Bash keeps retrying the failed forks meanwhile; none may get past the bound.
       const samples = Array.from({ length: 10 }, () => liveMarked(marker).length);
       expect(Math.max(...samples)).toBeLessThanOrEqual(PROCESS_LIMIT);
       const { executionId } = started.value.facts;
       expect((await manager.stopExecution({ owner, executionId })).success).toBe(true);
-      expect(await until(() => liveMarked(marker).length === 0)).toBe(true);
+      expect(await until(() => liveMarked(marker).length === 0, 500)).toBe(true);
     });
   },
 );

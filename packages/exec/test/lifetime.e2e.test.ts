@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killMarked, liveMarked, until } from '../src/testing/marked-processes.js';
 
 // A host that starts one yielded Bash call whose script detaches work every way it can, prints
 // `ready`, then either exits on its own (once told on stdin) or waits for a signal. Its handlers
@@ -38,45 +39,10 @@ const ESCAPES = [
   'setsid -f sleep 303',
 ].join('\n');
 
-function readText(path: string): string {
-  try {
-    return readFileSync(path, 'latin1');
-  } catch {
-    return '';
-  }
-}
-
-/** Live (non-zombie) processes carrying `marker` in their environment. */
-function liveMarked(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      const stat = readText(`/proc/${name}/stat`);
-      const state = stat.charAt(stat.lastIndexOf(')') + 2);
-      if (state === '' || state === 'Z' || state === 'X') return false;
-      return readText(`/proc/${name}/environ`).includes(marker);
-    })
-    .map(Number);
-}
-
-async function until(check: () => boolean, attempts = 250): Promise<boolean> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
-
 const markers: string[] = [];
 const directories: string[] = [];
 afterEach(() => {
-  for (const pid of markers.splice(0).flatMap(liveMarked)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
+  killMarked(markers);
   for (const directory of directories.splice(0)) {
     rmSync(directory, { recursive: true, force: true });
   }
