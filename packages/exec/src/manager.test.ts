@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createBashAnalyzer } from './bash/create-bash-analyzer.js';
 import { findDescendants } from './process-tree.js';
 import { isGone, testManager, waitForDescendants, waitForOutput } from './testing/fixtures.js';
 
@@ -53,6 +54,25 @@ describe('ExecManager.runBash', () => {
       `bash -lc ${command}; exit `,
       `bash -lc ${command} `,
     ]);
+  });
+
+  it('analyses a source once for its permission check and its launch, and a new source afresh', async () => {
+    let analysed = 0;
+    const real = await createBashAnalyzer();
+    const manager = testManager({
+      analyzer: {
+        analyze: (command) => {
+          analysed += 1;
+          return real.analyze(command);
+        },
+      },
+    });
+    const first = await manager.analyze('git log; rm -f x');
+    expect(first?.segments.map((segment) => segment.command)).toEqual(['git log', 'rm -f x']);
+    expect(await manager.analyze('git log; rm -f x')).toBe(first);
+    const other = await manager.analyze('ls');
+    expect(other?.segments.map((segment) => segment.command)).toEqual(['ls']);
+    expect(analysed).toBe(2);
   });
 
   it('refuses background operators before spawning', async () => {

@@ -61,6 +61,7 @@ export class ExecManager {
   private readonly retiredOwners = new Set<OwnerId>();
   private reserved = 0;
   private closed = false;
+  private lastAnalysis: BashAnalysis | undefined;
   private readonly context: LaunchContext;
   private readonly temporaryDirectory: string;
   readonly workspaceRoot: string;
@@ -104,14 +105,19 @@ export class ExecManager {
     return mkdtempSync(join(this.temporaryDirectory, 'scratch-'));
   }
 
-  /** Analyses a command with the session's analyzer; null when analysis is unavailable. */
+  /**
+   * Analyses a command with the session's analyzer; null when analysis is unavailable. The last
+   * analysis is kept: a Bash call's permission step and its launch analyse the same source.
+   */
   async analyze(command: string): Promise<BashAnalysis | null> {
     const configured = this.options.analyzer;
     if (configured === null) return null;
     this.analyzer ??=
       configured === undefined ? defaultAnalyzer() : Promise.resolve(configured).catch(() => null);
     const analyzer = await this.analyzer;
-    return analyzer ? analyzer.analyze(command) : null;
+    if (analyzer === null) return null;
+    if (this.lastAnalysis?.source !== command) this.lastAnalysis = analyzer.analyze(command);
+    return this.lastAnalysis;
   }
 
   /** Starts an execution after the limit, owner and confinement checks. */
