@@ -2,12 +2,21 @@
 // packed-tarball test) and prints the one closing line CI reads.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const missing = [];
+// What failed, named, so the closing lines say it even when the log above them is cut.
+const failures = [];
+const oneLine = (text, limit = 300) => {
+  const line = stripVTControlCharacters(String(text ?? ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > limit ? `${line.slice(0, limit)}…` : line;
+};
 
 // The workspace's test runners: every package and app, and the security suite at the root.
 const members = [
@@ -33,14 +42,26 @@ for (const member of members) {
       failed += report.numFailedTests;
       // A file that failed to load has no failing test of its own: count it once.
       for (const suite of report.testResults ?? []) {
-        const anyFailed = suite.assertionResults?.some((r) => r.status === 'failed');
-        if (suite.status === 'failed' && !anyFailed) failed += 1;
+        const file = suite.name?.startsWith(dir) ? suite.name.slice(dir.length + 1) : suite.name;
+        const failing = (suite.assertionResults ?? []).filter((r) => r.status === 'failed');
+        for (const test of failing) {
+          failures.push(
+            `${member}/${file} › ${test.fullName ?? test.title}: ${oneLine(test.failureMessages?.[0])}`,
+          );
+        }
+        if (suite.status === 'failed' && failing.length === 0) {
+          failed += 1;
+          failures.push(`${member}/${file} did not load: ${oneLine(suite.message)}`);
+        }
       }
       skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     } else {
       passed += report.passed ?? 0;
       failed += report.failed ?? 0;
       skipped += report.skipped ?? 0;
+      for (const failure of report.failures ?? []) {
+        failures.push(`${member} ERT › ${failure.name}: ${oneLine(failure.detail)}`);
+      }
     }
   }
 }
@@ -49,12 +70,17 @@ if (existsSync(packReport)) {
   const report = JSON.parse(readFileSync(packReport, 'utf8'));
   passed += report.passed;
   failed += report.failed;
+  for (const result of (report.results ?? []).filter((r) => !r.ok)) {
+    failures.push(`pack-test › ${result.name}: ${oneLine(result.summary)}`);
+  }
 } else {
   missing.push('pack-test');
 }
 // A runner that wrote no report did not finish: count it as a failure.
 for (const name of missing) process.stderr.write(`no test report from ${name}\n`);
 failed += missing.length;
+for (const failure of failures.slice(0, 20)) process.stdout.write(`FAILED ${failure}\n`);
+if (failures.length > 20) process.stdout.write(`… and ${failures.length - 20} more failures\n`);
 
 process.stdout.write(
   `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`,

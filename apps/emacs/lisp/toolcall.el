@@ -127,6 +127,14 @@ starts.  nil keeps no checkpoints."
   :type 'natnum
   :package-version '(toolcall . "0.1.0"))
 
+(defcustom toolcall-stop-timeout 3
+  "Seconds `toolcall-stop' waits for the bridge to exit before killing it.
+The bridge cancels running scripts and removes their checkpoints first;
+a bridge killed at this limit leaves them to be drawn interrupted when the
+next one starts."
+  :type 'number
+  :package-version '(toolcall . "0.1.0"))
+
 (define-error 'toolcall-error "toolcall error")
 (define-error 'toolcall-rpc-error "toolcall bridge error" 'toolcall-error)
 
@@ -382,7 +390,8 @@ Signal a `user-error' naming a malformed entry."
 (defun toolcall-stop ()
   "Stop the bridge: cancel running work and let the process exit.
 The scripts it cancels are not recovered when the next bridge starts.
-Waits at most 3 seconds for the bridge to exit, then kills it."
+Waits at most `toolcall-stop-timeout' seconds for the bridge to exit,
+then kills it."
   (interactive)
   (let ((process toolcall--process))
     (when (process-live-p process)
@@ -390,7 +399,7 @@ Waits at most 3 seconds for the bridge to exit, then kills it."
       ;; The bridge cancels running work and consumes its checkpoints before it exits.
       (ignore-errors (toolcall--notify "shutdown" '()))
       (process-send-eof process)
-      (with-timeout (3 (delete-process process))
+      (with-timeout (toolcall-stop-timeout (delete-process process))
         (while (process-live-p process) (accept-process-output process 0.05)))
       ;; The loop ends once the process is gone, which may be before Emacs has read the replies
       ;; it wrote last or run its sentinel: read them now and settle whatever still waits, so

@@ -2,7 +2,18 @@
 // checkdoc, package-lint (when Debian's elpa-package-lint is installed) and the ERT suite,
 // whose counts go to .test-results/ert.json for scripts/tally.mjs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -11,15 +22,24 @@ const sources = readdirSync(join(root, 'lisp'))
   .filter((name) => name.endsWith('.el'))
   .map((name) => `lisp/${name}`);
 
+// Emacs writes `message' to stderr and `princ' to stdout: one file for both keeps a test's
+// report in the order Emacs wrote it.
 function run(args) {
-  const result = spawnSync(emacs, ['-Q', '--batch', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  const directory = mkdtempSync(join(tmpdir(), 'toolcall-elisp-'));
+  const file = join(directory, 'output');
+  const fd = openSync(file, 'w');
+  try {
+    const result = spawnSync(emacs, ['-Q', '--batch', ...args], {
+      cwd: root,
+      stdio: ['ignore', fd, fd],
+    });
+    const output = readFileSync(file, 'utf8');
+    process.stdout.write(output);
+    return { status: result.status, output };
+  } finally {
+    closeSync(fd);
+    rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 function fail(message) {
@@ -93,10 +113,20 @@ const targets = {
     const passed = ran ? Number(ran[2]) : 0;
     const failed = ran ? Number(ran[3]) : 1;
     const skipped = ran?.[4] ? Number(ran[4]) : 0;
+    // Each unexpected result with the first lines of its condition, so the closing tally can
+    // name it even when the log above it is cut.
+    const failures = [...output.matchAll(/^\s+FAILED\s+\d+\/\d+\s+(\S+)/gm)].map(([, name]) => {
+      const condition = new RegExp(
+        `^Test ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} condition:\n((?:[ \t]+.*\n?){1,30})`,
+        'm',
+      ).exec(output);
+      return { name, detail: condition?.[1]?.replace(/\s+/g, ' ').trim() ?? '' };
+    });
+    if (!ran) failures.push({ name: 'ERT', detail: output.trim().split('\n').slice(-8).join(' ') });
     mkdirSync(join(root, '.test-results'), { recursive: true });
     writeFileSync(
       join(root, '.test-results', 'ert.json'),
-      `${JSON.stringify({ passed, failed, skipped })}\n`,
+      `${JSON.stringify({ passed, failed, skipped, failures })}\n`,
     );
     if (status !== 0 || !ran) fail('ERT suite failed');
   },

@@ -34,6 +34,8 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
           (toolcall-state-directory (file-name-as-directory
                                      (make-temp-file "toolcall-state-" t)))
           (toolcall-bridge-script (expand-file-name "dist/bridge.js" toolcall-test--root))
+          ;; A loaded machine may take longer than a user would wait for a clean exit.
+          (toolcall-stop-timeout 30)
           (toolcall-bridge-arguments
            (list "--tools-module"
                  (expand-file-name "test/fixtures/fs-tools.mjs" toolcall-test--root))))
