@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { BACKGROUND_REFUSAL, findBackgroundOperator } from './background-operators.js';
 import type { BashAnalysis } from './bash/analysis-types.js';
-import { createLaunchHardening, hardenedShellArgv } from './bash/launch-hardening.js';
+import { createLaunchHardening, type LaunchHardening } from './bash/launch-hardening.js';
 import { ExecError } from './errors.js';
 import { fail, type Result, succeed } from './result.js';
 import type { PathIdentity, WriteGrant } from './sandbox/bubblewrap-plan.js';
@@ -29,6 +29,8 @@ export interface PreparedShell {
   writableRoots: WriteGrant[];
   lane: Lane;
   analysis: BashAnalysis | null;
+  /** Environment changes the launch applies (a proved read-only command's git and rg). */
+  hardening?: LaunchHardening;
 }
 
 /** Whether a command uses shell-native background execution; lexical only when analysis is missing or unparsed. */
@@ -65,17 +67,21 @@ export function prepareShell(
   const cwd = request.cwd ? resolve(roots.workspaceRoot, request.cwd) : roots.workspaceRoot;
   // The proof covers the source, not the repository: the git and rg it runs get an
   // environment that keeps a hostile config from running programs (see src/bash/README.md).
+  // It is applied to the child's environment at spawn, so the command's own shell is the only
+  // exec: no first shell exports the variables and execs a second.
   return succeed({
     argv: readOnly
-      ? hardenedShellArgv(
-          createLaunchHardening({ cwd, runsGit: request.command.includes('git') }),
-          request.command,
-        )
+      ? ['bash', '--noprofile', '--norc', '-p', '-c', request.command]
       : ['bash', '-lc', request.command],
     cwd,
     confinement,
     writableRoots,
     lane: readOnly ? 'shared' : 'exclusive',
     analysis,
+    ...(readOnly
+      ? {
+          hardening: createLaunchHardening({ cwd, runsGit: request.command.includes('git') }),
+        }
+      : {}),
   });
 }

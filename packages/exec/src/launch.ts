@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { BashAnalysis } from './bash/analysis-types.js';
+import type { LaunchHardening } from './bash/launch-hardening.js';
 import { buildChildEnvironment, type EnvironmentPolicy } from './environment.js';
 import { ExecError } from './errors.js';
 import { Execution } from './execution.js';
@@ -64,6 +65,8 @@ export interface LaunchRequest {
    * element is the Bash source, and an eligible final pipeline gets the PIPESTATUS suffix.
    */
   analysis?: BashAnalysis | null;
+  /** Variables set and removed after the environment policy (a proved read-only command's). */
+  hardening?: LaunchHardening;
   /** Receives stdout chunks only, attached before any output flows (Monitor). */
   onStdout?: (chunk: Buffer) => void;
 }
@@ -121,6 +124,10 @@ export async function launchExecution(
     confined: plan !== undefined,
     tty: request.tty,
   });
+  if (request.hardening) {
+    for (const name of request.hardening.unset) delete env[name];
+    for (const [name, value] of request.hardening.set) env[name] = value;
+  }
   const observer =
     request.analysis === undefined
       ? undefined
@@ -159,6 +166,7 @@ export async function launchExecution(
   });
   plan?.release();
   if (!spawned.success) {
+    plan?.settle();
     if (cgroup) context.cgroups?.release(cgroup);
     await spool.release();
     return fail(
@@ -182,7 +190,8 @@ export async function launchExecution(
       ...(request.onStdout ? { onStdout: request.onStdout } : {}),
     },
   );
-  // Settlement waits until the scope, and so the cgroup, is empty.
+  // Settlement waits until the scope, and so the cgroup and every mount on a stub, is empty.
   if (cgroup) void execution.settled.then(() => context.cgroups?.release(cgroup));
+  if (plan) void execution.settled.then(() => plan.settle());
   return succeed({ execution, sandbox: { ...summary, starts: 1 } });
 }

@@ -226,6 +226,7 @@ export class ExecManager {
         writableRoots: prepared.value.writableRoots,
         readRoots: [],
         analysis: prepared.value.analysis,
+        ...(prepared.value.hardening ? { hardening: prepared.value.hardening } : {}),
       });
       if (!started.success) return started;
       const record = started.value;

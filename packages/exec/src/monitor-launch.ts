@@ -63,6 +63,7 @@ export async function launchMonitor(
     writableRoots: prepared.value.writableRoots,
     readRoots: [],
     analysis: prepared.value.analysis,
+    ...(prepared.value.hardening ? { hardening: prepared.value.hardening } : {}),
     onStdout: session.onStdout,
   });
   // Monitor yields at once, so it never holds its lane past launch.

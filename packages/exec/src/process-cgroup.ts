@@ -1,5 +1,13 @@
-import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  accessSync,
+  constants,
+  mkdirSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { BASE_PREFIX, startReaper, sweepStale } from './process-reaper.js';
 
 /** The default bound on processes (threads included) one call may have at once. */
@@ -10,8 +18,6 @@ export interface CallCgroup {
   directory: string;
   /** The call's `cgroup.procs`. */
   procsFile: string;
-  /** The host's own `cgroup.procs` in the same hierarchy, which the host returns to. */
-  hostProcsFile: string;
   limit: number;
 }
 
@@ -70,10 +76,7 @@ export class ProcessCgroups {
   private readonly idle: string[] = [];
   private created = 0;
 
-  private constructor(
-    private readonly base: string,
-    private readonly hostProcsFile: string,
-  ) {}
+  private constructor(private readonly base: string) {}
 
   /**
    * Prepares this process's base cgroup (sweeping those of hosts that died), or undefined when
@@ -94,7 +97,7 @@ export class ProcessCgroups {
       return undefined;
     }
     startReaper(base);
-    return new ProcessCgroups(base, join(hierarchy, 'cgroup.procs'));
+    return new ProcessCgroups(base);
   }
 
   /** The process-wide instance, prepared on first use; null where no pids hierarchy is writable. */
@@ -121,7 +124,6 @@ export class ProcessCgroups {
     return {
       directory,
       procsFile: join(directory, 'cgroup.procs'),
-      hostProcsFile: this.hostProcsFile,
       limit,
     };
   }
@@ -145,25 +147,45 @@ export class ProcessCgroups {
   }
 }
 
-/**
- * Runs a synchronous spawn with the host moved into the call's cgroup, so the child is born in
- * it (before it can fork), then moves the host back. No other JavaScript runs in between, so no
- * other spawn lands there. A joining shell in front of every command costs one more exec on top
- * of the same kernel wait. Throws when the host cannot join, so nothing starts unbounded.
- */
-export function spawnInCgroup<T>(cgroup: CallCgroup | undefined, spawn: () => T): T {
-  if (cgroup === undefined) return spawn();
-  // The host's threads count while it visits; the call's own bound applies once it has left.
-  const maxFile = join(cgroup.directory, 'pids.max');
-  const threads = readdirSync('/proc/self/task').length;
-  writeFileSync(maxFile, String(cgroup.limit + threads));
-  writeFileSync(cgroup.procsFile, String(process.pid));
+// The child joins before it runs anything else: `echo` is a builtin, so the shell forks nothing
+// first, and everything it execs and forks after is born in the call's cgroup.
+const JOIN_SCRIPT =
+  'echo $$ > "$0" 2>/dev/null || { echo "toolcall: could not join the call\'s process cgroup $0; nothing ran" >&2; exit 125; }; exec "$@"';
+
+function isExecutableFile(path: string): boolean {
   try {
-    return spawn();
-  } finally {
-    writeFileSync(cgroup.hostProcsFile, String(process.pid));
-    writeFileSync(maxFile, String(cgroup.limit));
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
+}
+
+/**
+ * Whether `file` names a program `exec` would find, as Node's spawn looks it up: a path with a
+ * slash against `cwd`, a bare name along `PATH`. A launch through a shell checks it first so a
+ * missing program is still a spawn failure, not the shell's exit 127.
+ */
+export function findsExecutable(file: string, cwd: string, path: string | undefined): boolean {
+  if (file.includes('/')) return isExecutableFile(isAbsolute(file) ? file : resolve(cwd, file));
+  return (path ?? '')
+    .split(delimiter)
+    .some((directory) => directory !== '' && isExecutableFile(join(resolve(cwd, directory), file)));
+}
+
+/**
+ * The argv that starts `argv` inside the call's cgroup: a `/bin/sh` writes its own pid into the
+ * cgroup and then execs it, keeping its pid, process group, descriptors and directory.
+ *
+ * The child moves itself rather than the host visiting the cgroup around a spawn. A move takes
+ * the kernel's cgroup write lock, which waits out an RCU grace period when no other move was
+ * recent (about 10 ms here after 50 ms idle) and stalls every fork meanwhile: in the child it
+ * blocks only that call, never the host's event loop or other calls' sandboxes. When the move
+ * fails the shell exits 125 before running anything, so nothing starts unbounded.
+ */
+export function joinCgroupArgv(cgroup: CallCgroup | undefined, argv: readonly string[]): string[] {
+  if (cgroup === undefined) return [...argv];
+  return ['/bin/sh', '-c', JOIN_SCRIPT, cgroup.procsFile, ...argv];
 }
 
 function chargedPids(directory: string): number {

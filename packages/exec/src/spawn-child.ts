@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ExecError } from './errors.js';
-import { type CallCgroup, spawnInCgroup } from './process-cgroup.js';
+import { type CallCgroup, findsExecutable, joinCgroupArgv } from './process-cgroup.js';
 import { fail, type Result, succeed } from './result.js';
 import { spawnNodePty } from './spawn-node-pty.js';
 import { createProcessScope, discoverChildGroups, type ProcessScope } from './terminate.js';
@@ -157,10 +157,16 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
     return fail(new ExecError('spawn-failed', 'The script pseudo-terminal backend is unavailable'));
   }
   const env = tty ? { ...request.env, SHELL: '/bin/sh' } : request.env;
-  const argv = tty ? ptyArgv(request.argv, request.env) : [...request.argv];
+  if (request.cgroup && !findsExecutable(request.argv[0] ?? '', cwd, request.env.PATH)) {
+    return fail(new ExecError('spawn-failed', `spawn ${request.argv[0]} ENOENT`));
+  }
+  const argv = joinCgroupArgv(
+    request.cgroup,
+    tty ? ptyArgv(request.argv, request.env) : request.argv,
+  );
   let child: ChildProcess;
   try {
-    child = spawnInCgroup(request.cgroup, () => spawnDetached(argv, cwd, env, tty, request));
+    child = spawnDetached(argv, cwd, env, tty, request);
   } catch (error) {
     return fail(new ExecError('spawn-failed', (error as Error).message, { cause: error }));
   }

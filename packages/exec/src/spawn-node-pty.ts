@@ -1,6 +1,6 @@
 import { constants } from 'node:os';
 import { ExecError } from './errors.js';
-import { spawnInCgroup } from './process-cgroup.js';
+import { joinCgroupArgv } from './process-cgroup.js';
 import { fail, type Result, succeed } from './result.js';
 import type { ChildExit, ChildHandle, SpawnRequest } from './spawn-child.js';
 import { createProcessScope } from './terminate.js';
@@ -22,19 +22,17 @@ export async function spawnNodePty(request: SpawnRequest): Promise<Result<ChildH
   } catch (error) {
     return fail(new ExecError('spawn-failed', 'node-pty could not be loaded', { cause: error }));
   }
-  const [file, ...args] = request.argv;
+  const [file, ...args] = joinCgroupArgv(request.cgroup, request.argv);
   let terminal: import('node-pty').IPty;
   try {
-    terminal = spawnInCgroup(request.cgroup, () =>
-      pty.spawn(file!, args, {
-        name: request.env.TERM ?? 'xterm-256color',
-        cols: 120,
-        rows: 40,
-        cwd: request.cwd,
-        env: request.env,
-        encoding: null,
-      } as import('node-pty').IPtyForkOptions),
-    );
+    terminal = pty.spawn(file!, args, {
+      name: request.env.TERM ?? 'xterm-256color',
+      cols: 120,
+      rows: 40,
+      cwd: request.cwd,
+      env: request.env,
+      encoding: null,
+    } as import('node-pty').IPtyForkOptions);
   } catch (error) {
     return fail(new ExecError('spawn-failed', (error as Error).message, { cause: error }));
   }

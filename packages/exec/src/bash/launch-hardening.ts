@@ -105,19 +105,3 @@ export function createLaunchHardening(options: { cwd: string; runsGit: boolean }
   });
   return { set, unset: unsafeVariables };
 }
-
-const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
-
-/**
- * The argv that starts `bash --noprofile --norc -p -c command` with a hardening applied.
- * A first bash sets the environment and execs the real one under the name `bash`, so no
- * other program (not even env) has to be on PATH and the command is still the last word.
- */
-export function hardenedShellArgv(hardening: LaunchHardening, command: string): string[] {
-  const script = [
-    ...(hardening.unset.length > 0 ? [`unset ${hardening.unset.join(' ')}`] : []),
-    `export ${hardening.set.map(([name, value]) => `${name}=${quote(value)}`).join(' ')}`,
-    'exec -a bash "$BASH" --noprofile --norc -p -c "$1"',
-  ].join('; ');
-  return ['bash', '--noprofile', '--norc', '-p', '-c', script, 'bash', command];
-}

@@ -4,6 +4,7 @@ import { ExecError } from '../errors.js';
 import { fail, type Result, succeed } from '../result.js';
 import { BASE_ISOLATION } from './probe.js';
 import { planProtectedPath } from './protected-paths.js';
+import { releaseStub } from './protection-stubs.js';
 import { createWritablePredicate, planReadOnlyMounts } from './read-only-paths.js';
 
 /** A file's identity as seen when its permission was checked. */
@@ -48,7 +49,10 @@ export interface BubblewrapPlan {
   argvPrefix: string[];
   fds: number[];
   masked: number;
+  /** Closes the host's copies of the descriptors: once the child has them, or on failure. */
   release(): void;
+  /** Removes the stubs made for missing protected paths: once the call has settled. */
+  settle(): void;
 }
 
 function depth(path: string): number {
@@ -139,14 +143,17 @@ export function planBubblewrap(request: BubblewrapRequest): Result<BubblewrapPla
     return refuse(readOnly.message);
   }
   mounts.push(...readOnly.mounts);
-  remounts.push(...readOnly.remounts);
   masked += readOnly.paths.length;
+  const settle = () => {
+    for (const stub of readOnly.stubs.splice(0)) releaseStub(stub);
+  };
   const isWritable = createWritablePredicate(writable, readOnly.paths);
   for (const protectedPath of request.protectedPaths) {
     if (exact.has(resolve(protectedPath))) continue;
     const action = planProtectedPath(protectedPath, isWritable);
     if (action.kind === 'refuse') {
       release();
+      settle();
       return refuse(action.message);
     }
     if (action.kind === 'mask-directory') {
@@ -172,5 +179,5 @@ export function planBubblewrap(request: BubblewrapRequest): Result<BubblewrapPla
     request.seccompPath !== undefined && request.seccompThroughShell
       ? ['/bin/sh', '-c', 'exec "$@" 3<"$0"', request.seccompPath, ...argv]
       : argv;
-  return succeed({ argvPrefix, fds, masked, release });
+  return succeed({ argvPrefix, fds, masked, release, settle });
 }

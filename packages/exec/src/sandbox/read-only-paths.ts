@@ -1,13 +1,22 @@
 import { lstatSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isWithin } from './protected-paths.js';
+import {
+  acquireStub,
+  holdExistingStub,
+  type ProtectionStub,
+  releaseStub,
+} from './protection-stubs.js';
 
 /** How one read-only protected path is kept from change inside a confined child. */
 export type ReadOnlyAction =
   /** An existing file or directory, bound read-only onto itself. */
   | { kind: 'bind-read-only'; path: string; pins: string[] }
-  /** The highest missing component, covered by an empty read-only directory so it cannot be made. */
-  | { kind: 'mask-missing'; path: string; pins: string[] }
+  /**
+   * The highest missing component, covered by a read-only mount on a stub made for the call, so
+   * it cannot be made; `target` is the protected path it leads to.
+   */
+  | { kind: 'mask-missing'; path: string; target: string; pins: string[] }
   /** Nothing writable leads to it: the read-only root already protects it. */
   | { kind: 'none'; path: string }
   | { kind: 'refuse'; path: string; message: string };
@@ -57,7 +66,7 @@ export function planReadOnlyPath(path: string, writableRoots: readonly string[])
   // The highest component is the writable root's own mount: pinned already.
   const ownPins = pins.filter((pin) => writable(dirname(pin)));
   if (highestMissing !== undefined) {
-    return { kind: 'mask-missing', path: highestMissing, pins: ownPins };
+    return { kind: 'mask-missing', path: highestMissing, target: absolute, pins: ownPins };
   }
   return { kind: 'bind-read-only', path: absolute, pins: ownPins };
 }
@@ -94,13 +103,18 @@ export type ReadOnlyMounts =
   | {
       success: true;
       mounts: Array<{ path: string; args: string[] }>;
-      remounts: string[];
       /** The paths mounted over (bound or masked), one per protected path that needed it. */
       paths: string[];
+      /** The stubs made for missing paths, to release once the call has settled. */
+      stubs: ProtectionStub[];
     }
   | { success: false; message: string };
 
-/** Plans every read-only path; an exact grant (`exact`) lifts that path's protection. */
+/**
+ * Plans every read-only path; an exact grant (`exact`) lifts that path's protection. A missing
+ * path gets a stub (see {@link acquireStub}) that the returned mounts bind read-only onto itself;
+ * on a refusal the stubs made so far are released before returning.
+ */
 export function planReadOnlyMounts(
   readOnlyPaths: readonly string[],
   exact: ReadonlySet<string>,
@@ -112,25 +126,42 @@ export function planReadOnlyMounts(
     (path) => !candidates.some((other) => other !== path && isWithin(path, other)),
   );
   const mounts: Array<{ path: string; args: string[] }> = [];
-  const remounts: string[] = [];
   const paths: string[] = [];
+  const stubs: ProtectionStub[] = [];
   const pinned = new Set<string>();
+  const refuse = (message: string): ReadOnlyMounts => {
+    for (const stub of stubs) releaseStub(stub);
+    return { success: false, message };
+  };
   for (const path of new Set(outermost)) {
-    const action = planReadOnlyPath(path, writableRoots);
-    if (action.kind === 'refuse') return { success: false, message: action.message };
+    let action = planReadOnlyPath(path, writableRoots);
+    let stub: ProtectionStub | undefined;
+    if (action.kind === 'mask-missing' && !paths.includes(action.path)) {
+      try {
+        stub = acquireStub(action.path, 'directory');
+      } catch (error) {
+        return refuse(
+          `The protected path ${action.path} is missing and cannot be held read-only: ${(error as Error).message}`,
+        );
+      }
+      // Made by someone else a moment ago: plan it as the entry it now is.
+      if (stub === undefined) action = planReadOnlyPath(path, writableRoots);
+      if (action.kind === 'mask-missing' && stub === undefined) {
+        return refuse(`The protected path ${action.path} changed while the sandbox was planned.`);
+      }
+    }
+    if (action.kind === 'refuse') return refuse(action.message);
     if (action.kind === 'none' || paths.includes(action.path)) continue;
+    // An existing entry may be the stub a running call of this process made: hold it as well.
+    stub ??= holdExistingStub(action.path);
+    if (stub !== undefined) stubs.push(stub);
     for (const pin of action.pins) {
       if (pinned.has(pin)) continue;
       pinned.add(pin);
       mounts.push({ path: pin, args: ['--bind', pin, pin] });
     }
-    if (action.kind === 'bind-read-only') {
-      mounts.push({ path: action.path, args: ['--ro-bind', action.path, action.path] });
-    } else {
-      mounts.push({ path: action.path, args: ['--tmpfs', action.path] });
-      remounts.push(action.path);
-    }
+    mounts.push({ path: action.path, args: ['--ro-bind', action.path, action.path] });
     paths.push(action.path);
   }
-  return { success: true, mounts, remounts, paths };
+  return { success: true, mounts, paths, stubs };
 }

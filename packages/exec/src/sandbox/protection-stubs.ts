@@ -1,0 +1,99 @@
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmdirSync,
+  unlinkSync,
+} from 'node:fs';
+
+/**
+ * A placeholder the host creates where a protected path is missing, so a read-only mount can
+ * sit on it for the length of one or more confined calls. A mount needs an entry to cover, and
+ * inside a writable root that entry is on the user's disk: it is made right before the launch
+ * and removed once the last call using it has settled, so the workspace is left as it was.
+ */
+export interface ProtectionStub {
+  readonly path: string;
+  readonly kind: 'file' | 'directory';
+}
+
+// Stubs are empty directories: git lists no empty directory, so `git status` inside the call and
+// beside it on the host stays as it was, where an empty `.envrc` file would show as untracked.
+
+interface Held {
+  refs: number;
+  dev: number;
+  ino: number;
+  kind: 'file' | 'directory';
+}
+
+// Every stub this process holds, across managers: calls running at once share one.
+const held = new Map<string, Held>();
+
+/**
+ * Creates the stub at `path` (exclusively: never over an entry someone else made) or takes one
+ * more hold on the stub this process already made there. Undefined when the path exists and is
+ * not this process's stub; the caller then plans it as the existing entry it is.
+ */
+export function acquireStub(path: string, kind: 'file' | 'directory'): ProtectionStub | undefined {
+  const existing = holdExistingStub(path);
+  if (existing !== undefined) return existing;
+  try {
+    if (kind === 'directory') mkdirSync(path, { mode: 0o755 });
+    else closeSync(openSync(path, 'wx', 0o644));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw error;
+  }
+  const stats = lstatSync(path);
+  held.set(path, { refs: 1, dev: stats.dev, ino: stats.ino, kind });
+  return { path, kind };
+}
+
+/**
+ * One more hold on the stub this process made at `path`, when the entry there is still it; a
+ * call that finds a stub another call of this process made holds it too, so it stays until both
+ * have settled. Undefined for anything else.
+ */
+export function holdExistingStub(path: string): ProtectionStub | undefined {
+  const current = held.get(path);
+  if (current === undefined) return undefined;
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (stats !== undefined && stats.dev === current.dev && stats.ino === current.ino) {
+    current.refs += 1;
+    return { path, kind: current.kind };
+  }
+  // Replaced or removed behind our back: it is no longer ours to remove.
+  held.delete(path);
+  return undefined;
+}
+
+/**
+ * Drops one hold; the last one removes the stub when it is still the entry this process made
+ * and still empty. One that gained content (a person wrote into it meanwhile) is kept.
+ */
+export function releaseStub(stub: ProtectionStub): void {
+  const current = held.get(stub.path);
+  if (current === undefined) return;
+  current.refs -= 1;
+  if (current.refs > 0) return;
+  held.delete(stub.path);
+  try {
+    const stats = lstatSync(stub.path, { throwIfNoEntry: false });
+    if (stats === undefined || stats.dev !== current.dev || stats.ino !== current.ino) return;
+    if (current.kind === 'directory') {
+      if (stats.isDirectory() && readdirSync(stub.path).length === 0) rmdirSync(stub.path);
+    } else if (stats.isFile() && stats.size === 0) {
+      unlinkSync(stub.path);
+    }
+  } catch {
+    // Busy (still mounted by a sandbox another process started) or gone: left as it is.
+  }
+}
+
+/** How many stubs this process holds now (for tests). */
+export function heldStubCount(): number {
+  return held.size;
+}
