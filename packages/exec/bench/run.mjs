@@ -1,14 +1,15 @@
 // Speed goals for @toolcall/exec, each measured beside its baseline in the same run:
 //   Bash `true` end to end vs raw child_process.spawn('bash', ['-c', 'true'])   goal <= 1.5x
 //   confined `true` (seccomp filter, protected paths, call cgroup) vs raw `bwrap ... true`
-//     with the same binds and no filter or cgroup                                goal <= 1.2x
+//     with the same mounts and no filter or cgroup                               goal <= 1.2x
+//     (also printed: the same after 100 ms idle, as a model's calls come)
 //     (also printed: the confined call with vs without its cgroup, the process bound's cost;
 //     raw bwrap with the seccomp filter vs without, the filter's own cost)
 //   draining 200 MB of output vs bash -c 'head -c 200M /dev/zero >/dev/null'    goal <= 1.5x
 //     (also printed: the same drain vs bash writing the bytes straight into a file, the floor
 //     any spool on this disk pays)
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSeccompFilter, createExecManager, protectedWorkspacePaths } from '../dist/index.js';
@@ -24,19 +25,28 @@ function run(file, args, extraFds = []) {
   });
 }
 
-// Alternates the two bodies so load from other processes on the machine hits both alike.
-async function paired(times, ours, baseline) {
+// Alternates the two bodies so load from other processes on the machine hits both alike, with a
+// short untimed pause before each, so work one side leaves for later (a launcher prepared for
+// the next call, a spool removed) is not billed to the other.
+const breathe = () => new Promise((resolve) => setTimeout(resolve, 10));
+async function paired(times, ours, baseline, selfTimed = false) {
   const a = [];
   const b = [];
-  await ours();
-  await baseline();
+  for (const body of [ours, baseline]) {
+    const undo = await body();
+    if (typeof undo === 'function') undo();
+  }
   for (let index = 0; index < times; index += 1) {
+    await breathe();
     let start = performance.now();
-    await baseline();
-    b.push(performance.now() - start);
+    const undoBaseline = await baseline();
+    b.push(selfTimed ? undoBaseline : performance.now() - start);
+    if (typeof undoBaseline === 'function') undoBaseline();
+    await breathe();
     start = performance.now();
-    await ours();
-    a.push(performance.now() - start);
+    const undoOurs = await ours();
+    a.push(selfTimed ? undoOurs : performance.now() - start);
+    if (typeof undoOurs === 'function') undoOurs();
   }
   const middle = (samples) => samples.sort((x, y) => x - y)[Math.floor(samples.length / 2)];
   return [middle(a), middle(b)];
@@ -77,23 +87,59 @@ const [oursTrue, rawTrue] = await paired(
 );
 report('Bash true (sandbox off)', oursTrue, rawTrue, 1.5);
 
-// The confined manager's first call creates the masks' mount points; the raw runs bind the same.
+// The same mounts by hand: a protected path that exists is bound read-only onto itself, and one
+// that is missing gets a read-only directory that bwrap creates as its mount point and the run
+// removes afterwards (untimed), as the managed call does with its placeholders (timed).
 await bash(confined, 'true');
 const bwrapArgs = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
 bwrapArgs.push('--bind', workspace, workspace);
+const made = [];
 for (const path of protectedWorkspacePaths({ workspaceRoot: workspace })) {
-  bwrapArgs.push('--ro-bind', path, path);
+  if (existsSync(path)) bwrapArgs.push('--ro-bind', path, path);
+  else {
+    bwrapArgs.push('--tmpfs', path, '--remount-ro', path);
+    made.push(path);
+  }
 }
 bwrapArgs.push('--unshare-net', '--unshare-pid', '--unshare-ipc');
 bwrapArgs.push('--unshare-uts', '--die-with-parent', '--new-session', '--cap-drop', 'ALL');
 bwrapArgs.push('--chdir', workspace);
 const bashTrue = ['--', 'bash', '--noprofile', '--norc', '-p', '-c', 'true'];
+const rawBwrapTrue = async (extra = [], fds = []) => {
+  await run('bwrap', [...extra, ...bwrapArgs, ...bashTrue], fds);
+  return () => {
+    for (const path of made) rmSync(path, { recursive: true, force: true });
+  };
+};
 const [oursBwrap, rawBwrap] = await paired(
   40,
   () => bash(confined, 'true'),
-  () => run('bwrap', [...bwrapArgs, ...bashTrue]),
+  () => rawBwrapTrue(),
 );
 report('confined true vs raw bwrap', oursBwrap, rawBwrap, 1.2);
+// A model's calls come seconds apart, not back to back: after an idle pause, moving a process
+// into a cgroup waits out a kernel grace period, which the launchers waiting in their cgroups
+// keep off the call. Both sides pause alike before each run.
+const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+const [oursIdle, rawIdle] = await paired(
+  20,
+  async () => {
+    await pause();
+    const start = performance.now();
+    await bash(confined, 'true');
+    return performance.now() - start;
+  },
+  async () => {
+    await pause();
+    const start = performance.now();
+    const undo = await rawBwrapTrue();
+    const took = performance.now() - start;
+    undo();
+    return took;
+  },
+  true,
+);
+report('  the same after 100 ms idle', oursIdle, rawIdle);
 // The same call without its cgroup: what the per-call process bound costs.
 const unbounded = createExecManager({
   workspaceRoot: workspace,
@@ -112,14 +158,12 @@ writeFileSync(filterPath, buildSeccompFilter());
 const withFilter = async () => {
   const fd = openSync(filterPath, 'r');
   try {
-    await run('bwrap', ['--seccomp', '3', ...bwrapArgs, ...bashTrue], [fd]);
+    return await rawBwrapTrue(['--seccomp', '3'], [fd]);
   } finally {
     closeSync(fd);
   }
 };
-const [filtered, unfiltered] = await paired(40, withFilter, () =>
-  run('bwrap', [...bwrapArgs, ...bashTrue]),
-);
+const [filtered, unfiltered] = await paired(40, withFilter, () => rawBwrapTrue());
 report('  raw bwrap with vs without seccomp', filtered, unfiltered);
 
 const [oursDrain, rawDrain] = await paired(

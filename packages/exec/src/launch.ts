@@ -6,6 +6,7 @@ import { buildChildEnvironment, type EnvironmentPolicy } from './environment.js'
 import { ExecError } from './errors.js';
 import { Execution } from './execution.js';
 import { createExitObserver } from './exit-observer.js';
+import type { PrejoinedLaunchers } from './prejoined.js';
 import type { ProcessCgroups } from './process-cgroup.js';
 import { fail, type Result, succeed } from './result.js';
 import type { WriteGrant } from './sandbox/bubblewrap-plan.js';
@@ -18,6 +19,7 @@ import {
   type PtyBackend,
   passesDescriptors,
   spawnChild,
+  spawnThroughLauncher,
 } from './spawn-child.js';
 import { Spool } from './spool.js';
 import type { ProcessScope } from './terminate.js';
@@ -40,6 +42,8 @@ export interface LaunchContext {
   graceMs: number;
   /** Where each call gets a pids-bounded cgroup; null where the host has none writable. */
   cgroups: ProcessCgroups | null;
+  /** Launchers waiting in their cgroups for the next pipe-mode call; null without cgroups. */
+  launchers: PrejoinedLaunchers | null;
   /** The most processes one call may have at once, where `cgroups` can bound it. */
   processLimit: number;
   /** util-linux setpriv, which gives a direct child `--pdeathsig KILL` where there is no cgroup. */
@@ -153,19 +157,32 @@ export async function launchExecution(
     (context.cgroups || context.setprivPath === undefined
       ? []
       : [context.setprivPath, '--pdeathsig', 'KILL', '--']);
-  const cgroup = context.cgroups?.open(context.processLimit);
-  const startedAt = context.now();
-  const spawned = await spawnChild({
+  const spawnRequest = {
     ...descriptors,
     argv: [...(slot === undefined ? prefix : withJsonStatus(prefix, slot)), ...argv],
     cwd: request.cwd,
     env,
     launcherStatus: slot !== undefined,
     ...(onSpawn ? { onSpawn } : {}),
-    ...(cgroup ? { cgroup } : {}),
-  });
+  };
+  // A pipe-mode call becomes a launcher already in its cgroup when one is waiting.
+  const kind = plan ? 'confined' : 'direct';
+  const launcher =
+    request.tty || context.launchers === null ? undefined : await context.launchers.take(kind);
+  const startedAt = context.now();
+  let cgroup = launcher?.cgroup;
+  let spawned = launcher ? await spawnThroughLauncher(launcher, spawnRequest) : undefined;
+  if (spawned === undefined) {
+    if (launcher) context.launchers?.discard(launcher);
+    cgroup = context.cgroups?.open(context.processLimit);
+    spawned = await spawnChild({ ...spawnRequest, ...(cgroup ? { cgroup } : {}) });
+  }
   plan?.release();
+  const replenish = () => {
+    if (!request.tty) context.launchers?.replenish(kind);
+  };
   if (!spawned.success) {
+    replenish();
     plan?.settle();
     if (cgroup) context.cgroups?.release(cgroup);
     await spool.release();
@@ -193,5 +210,6 @@ export async function launchExecution(
   // Settlement waits until the scope, and so the cgroup and every mount on a stub, is empty.
   if (cgroup) void execution.settled.then(() => context.cgroups?.release(cgroup));
   if (plan) void execution.settled.then(() => plan.settle());
+  void execution.settled.then(replenish);
   return succeed({ execution, sandbox: { ...summary, starts: 1 } });
 }

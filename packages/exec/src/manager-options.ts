@@ -2,8 +2,9 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BashAnalyzer } from './bash/create-bash-analyzer.js';
-import type { EnvironmentPolicy } from './environment.js';
+import { buildChildEnvironment, type EnvironmentPolicy } from './environment.js';
 import type { LaunchContext } from './launch.js';
+import { PrejoinedLaunchers } from './prejoined.js';
 import { PROCESS_LIMIT, ProcessCgroups } from './process-cgroup.js';
 import type { PathIdentity } from './sandbox/bubblewrap-plan.js';
 import type { SandboxMode } from './sandbox/decide.js';
@@ -132,6 +133,8 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
   const temporaryDirectory = mkdtempSync(
     join(realpathSync(normalized.temporaryRoot ?? tmpdir()), 'toolcall-exec-'),
   );
+  const cgroups = processLimit === false ? null : ProcessCgroups.shared();
+  const limit = processLimit === false ? PROCESS_LIMIT : processLimit;
   return {
     workspaceRoot,
     maxLive: normalized.maxLive ?? 64,
@@ -161,8 +164,19 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
       spoolLimitBytes: normalized.spoolLimitBytes ?? SPOOL_LIMIT_BYTES,
       spoolPath: normalized.spoolPath,
       graceMs: normalized.graceMs ?? 2_000,
-      cgroups: processLimit === false ? null : ProcessCgroups.shared(),
-      processLimit: processLimit === false ? PROCESS_LIMIT : processLimit,
+      cgroups,
+      launchers:
+        cgroups === null
+          ? null
+          : new PrejoinedLaunchers(cgroups, limit, (kind) =>
+              buildChildEnvironment({
+                host,
+                policy: normalized.environment ?? {},
+                confined: kind === 'confined',
+                tty: false,
+              }),
+            ),
+      processLimit: limit,
       setprivPath: findExecutable('setpriv', host.PATH),
       now: normalized.now ?? Date.now,
       ptyBackend: normalized.ptyBackend ?? 'auto',

@@ -25,6 +25,7 @@ import type { MonitorRequest } from './monitor.js';
 import { launchMonitor } from './monitor-launch.js';
 import { MonitorMailbox } from './monitor-mailbox.js';
 import { fail, type Result, succeed } from './result.js';
+import { removeUnheldStubs } from './sandbox/protection-stubs.js';
 import type { LaneScheduler } from './scheduler.js';
 import type { ExecutionFacts, ExecutionObservation, OwnerId } from './types.js';
 import { BASH_YIELD, INPUT_WAIT, POLL_WAIT, resolveWait } from './wait-bounds.js';
@@ -414,6 +415,8 @@ export class ExecManager {
       ...this.admission.owners(),
     ]);
     await Promise.all([...owners].map((owner) => this.teardownOwner(owner)));
+    this.context.launchers?.close();
+    removeUnheldStubs();
     process.removeListener('exit', this.exitHook);
     liveManagers.delete(this);
     rmSync(this.temporaryDirectory, { recursive: true, force: true });
@@ -426,6 +429,7 @@ export class ExecManager {
    */
   killAll(): void {
     this.closed = true;
+    this.context.launchers?.close();
     this.launching.killAllNow();
     for (const { execution } of this.records.values()) {
       if (execution.state !== 'completed') execution.killNow();

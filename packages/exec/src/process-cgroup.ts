@@ -7,6 +7,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { rmdir } from 'node:fs/promises';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { BASE_PREFIX, startReaper, sweepStale } from './process-reaper.js';
 
@@ -23,6 +24,8 @@ export interface CallCgroup {
 
 // Empty call cgroups kept for reuse; more than this many calls at once is rare.
 const IDLE_LIMIT = 16;
+// Charges of exited, unreaped processes a reused cgroup may carry (see `open`).
+const STALE_CHARGES_LIMIT = 8;
 
 function readText(path: string): string | undefined {
   try {
@@ -111,13 +114,21 @@ export class ProcessCgroups {
    * new one; undefined when that fails (the call then runs unbounded, tracked by its groups).
    */
   open(limit: number): CallCgroup | undefined {
-    // Killed processes are charged until their parent reaps them: reuse only a drained cgroup.
-    const index = this.idle.findIndex((directory) => chargedPids(directory) === 0);
+    // An exited process stays charged until its parent reaps it. Bubblewrap's outer process
+    // exits without reaping the sandbox's init, which init then reaps when it gets to it (on
+    // some hosts long after): a cgroup holding only a few such charges is reused with its bound
+    // raised by them, so the call may still start `limit` processes of its own.
+    let charged = 0;
+    const index = this.idle.findIndex((directory) => {
+      charged = chargedPids(directory);
+      return charged <= STALE_CHARGES_LIMIT;
+    });
     const idle = index === -1 ? undefined : this.idle.splice(index, 1)[0];
+    if (idle === undefined) charged = 0;
     const directory = idle ?? join(this.base, `call-${this.created++}`);
     try {
       if (idle === undefined) mkdirSync(directory);
-      writeFileSync(join(directory, 'pids.max'), String(limit));
+      writeFileSync(join(directory, 'pids.max'), String(limit + charged));
     } catch {
       return undefined;
     }
@@ -137,13 +148,8 @@ export class ProcessCgroups {
   release(cgroup: CallCgroup): void {
     if (cgroupPids(cgroup.procsFile).length > 0) return;
     if (this.idle.length < IDLE_LIMIT) this.idle.push(cgroup.directory);
-    else {
-      try {
-        rmdirSync(cgroup.directory);
-      } catch {
-        // Busy after all; the reaper removes it when the host ends.
-      }
-    }
+    // Removing waits for the kernel to retire the cgroup: off the event loop.
+    else void rmdir(cgroup.directory).catch(() => undefined);
   }
 }
 

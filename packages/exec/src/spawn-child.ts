@@ -1,6 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { ExecError } from './errors.js';
+import {
+  LAUNCHER_ACK_FD,
+  LAUNCHER_SECOND_STATUS_FD,
+  LAUNCHER_STATUS_FD,
+  type Launcher,
+} from './prejoined.js';
 import { type CallCgroup, findsExecutable, joinCgroupArgv } from './process-cgroup.js';
 import { fail, type Result, succeed } from './result.js';
 import { spawnNodePty } from './spawn-node-pty.js';
@@ -156,10 +163,10 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
   if (tty && !supportsPty()) {
     return fail(new ExecError('spawn-failed', 'The script pseudo-terminal backend is unavailable'));
   }
-  const env = tty ? { ...request.env, SHELL: '/bin/sh' } : request.env;
   if (request.cgroup && !findsExecutable(request.argv[0] ?? '', cwd, request.env.PATH)) {
     return fail(new ExecError('spawn-failed', `spawn ${request.argv[0]} ENOENT`));
   }
+  const env = tty ? { ...request.env, SHELL: '/bin/sh' } : request.env;
   const argv = joinCgroupArgv(
     request.cgroup,
     tty ? ptyArgv(request.argv, request.env) : request.argv,
@@ -174,6 +181,147 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
   const scope =
     child.pid === undefined ? undefined : createProcessScope(child.pid, request.cgroup?.procsFile);
   if (scope) request.onSpawn?.(scope);
+  const exit = watchExit(child);
+  const spawned = await waitForSpawn(child);
+  if (!spawned.success) return spawned;
+  const launcherSlot = request.launcherStatus ? launcherStatusSlot(request) : undefined;
+  return succeed(
+    assembleHandle(child, request, {
+      scope: scope ?? createProcessScope(spawned.value, request.cgroup?.procsFile),
+      exit,
+      status:
+        request.statusPipe && !tty
+          ? (child.stdio[3 + (request.extraFds?.length ?? 0)] as Readable)
+          : null,
+      launcher: launcherSlot === undefined ? null : (child.stdio[launcherSlot] as Readable),
+    }),
+  );
+}
+
+/**
+ * Makes a launcher waiting in its call's cgroup (see {@link Launcher}) exec the request: it
+ * reopens the host's descriptors through /proc (the same open files, so an identity checked
+ * before launch still holds), takes the status pipes it was started with, applies the
+ * environment's differences from its own, and execs in the request's directory. Undefined when
+ * the request cannot go that way (a terminal, an environment name bash cannot set, a missing
+ * program); the caller then spawns it directly.
+ */
+export async function spawnThroughLauncher(
+  launcher: Launcher,
+  request: SpawnRequest,
+): Promise<Result<ChildHandle> | undefined> {
+  const { child } = launcher;
+  const extraFds = request.extraFds ?? [];
+  if (request.tty || extraFds.length > 40 || child.pid === undefined) return undefined;
+  if (!findsExecutable(request.argv[0] ?? '', request.cwd, request.env.PATH)) return undefined;
+  const delta = environmentDelta(launcher.environment, request.env);
+  if (delta === undefined) return undefined;
+  const lines = [
+    'unset __toolcall_script',
+    `exec 50>&${LAUNCHER_STATUS_FD} 51>&${LAUNCHER_SECOND_STATUS_FD} 52>&${LAUNCHER_ACK_FD} ${LAUNCHER_STATUS_FD}>&- ${LAUNCHER_SECOND_STATUS_FD}>&- ${LAUNCHER_ACK_FD}>&-`,
+  ];
+  extraFds.forEach((fd, index) => {
+    lines.push(`exec ${3 + index}<${quoteShellWord(`/proc/${process.pid}/fd/${fd}`)} || exit 126`);
+  });
+  let slot = 3 + extraFds.length;
+  if (request.statusPipe) lines.push(`exec ${slot++}>&50`);
+  if (request.launcherStatus) lines.push(`exec ${slot++}>&51`);
+  lines.push('exec 50>&- 51>&-');
+  lines.push(`cd -- ${quoteShellWord(request.cwd)} || exit 126`);
+  for (const name of delta.unset) lines.push(`unset ${name}`);
+  for (const [name, value] of delta.set) lines.push(`export ${name}=${quoteShellWord(value)}`);
+  // What bash itself changed in its own environment goes back to what the command is given.
+  for (const name of ['PWD', 'OLDPWD']) {
+    const value = request.env[name];
+    lines.push(value === undefined ? `unset ${name}` : `export ${name}=${quoteShellWord(value)}`);
+  }
+  // Bash's `exec` lowers SHLVL by one on the way out; without one it leaves SHLVL=0, which the
+  // shells every call runs (bash, or bwrap's bash) read as absent.
+  const level = request.env.SHLVL;
+  if (level !== undefined && /^\d{1,6}$/.test(level))
+    lines.push(`export SHLVL=${Number(level) + 1}`);
+  else if (level !== undefined) lines.push(`export SHLVL=${quoteShellWord(level)}`);
+  else lines.push('unset SHLVL');
+  lines.push('exec 0</dev/null 52>&-');
+  lines.push(`exec -- ${request.argv.map(quoteShellWord).join(' ')}`);
+  const exit = watchExit(child);
+  const pipes = child.stdio as unknown as (Readable | null)[];
+  // Taken for a call: it keeps the host alive from now on, as any call's process does.
+  child.ref();
+  for (const stream of pipes) (stream as { ref?: () => void } | null)?.ref?.();
+  const ack = pipes[LAUNCHER_ACK_FD]!;
+  const acknowledged = new Promise<void>((resolve) => {
+    ack.once('end', resolve);
+    ack.once('close', resolve);
+    ack.once('error', () => resolve());
+    void exit.exited.then(() => resolve());
+  });
+  ack.resume();
+  child.stdin?.end(`${lines.join('\n')}\n\0`);
+  const scope = createProcessScope(child.pid, launcher.cgroup.procsFile);
+  request.onSpawn?.(scope);
+  // The host's copies of the lent descriptors may close once the launcher holds its own.
+  await acknowledged;
+  ack.destroy();
+  const status = pipes[LAUNCHER_STATUS_FD]!;
+  const second = pipes[LAUNCHER_SECOND_STATUS_FD]!;
+  if (!request.statusPipe) status.destroy();
+  if (!request.launcherStatus) second.destroy();
+  return succeed(
+    assembleHandle(child, request, {
+      scope,
+      exit,
+      status: request.statusPipe ? status : null,
+      launcher: request.launcherStatus ? second : null,
+    }),
+  );
+}
+
+const SETTABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// Names bash keeps for itself or that the launcher restores on its own.
+const BASH_OWN = new Set([
+  'SHLVL',
+  'PWD',
+  'OLDPWD',
+  '_',
+  'BASHOPTS',
+  'SHELLOPTS',
+  'BASHPID',
+  'PPID',
+  'UID',
+  'EUID',
+  'GROUPS',
+  'IFS',
+]);
+
+/** What to unset and export to turn `from` into `to`; undefined when bash cannot do it. */
+function environmentDelta(
+  from: Readonly<Record<string, string>>,
+  to: Readonly<Record<string, string>>,
+): { unset: string[]; set: [string, string][] } | undefined {
+  const unset: string[] = [];
+  const set: [string, string][] = [];
+  for (const name of Object.keys(from)) {
+    if (BASH_OWN.has(name)) continue;
+    if (!(name in to)) unset.push(name);
+  }
+  for (const [name, value] of Object.entries(to)) {
+    if (BASH_OWN.has(name)) continue;
+    if (from[name] !== value) set.push([name, value]);
+  }
+  const changed = [...unset, ...set.map(([name]) => name)];
+  if (changed.some((name) => !SETTABLE_NAME.test(name) || name.startsWith('BASH'))) {
+    return undefined;
+  }
+  return { unset, set };
+}
+
+interface ExitWatch {
+  exited: Promise<ChildExit>;
+  hasExited: () => boolean;
+}
+
+function watchExit(child: ChildProcess): ExitWatch {
   let hasExited = false;
   const exited = new Promise<ChildExit>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -181,32 +329,38 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
       resolve({ code, signal });
     });
   });
-  const spawned = await waitForSpawn(child);
-  if (!spawned.success) return spawned;
+  return { exited, hasExited: () => hasExited };
+}
+
+function assembleHandle(
+  child: ChildProcess,
+  request: SpawnRequest,
+  parts: {
+    scope: ProcessScope;
+    exit: ExitWatch;
+    status: Readable | null;
+    launcher: Readable | null;
+  },
+): ChildHandle {
+  const { tty } = request;
+  const { scope: childScope, status, launcher } = parts;
   const stdout = child.stdout!;
   const stderr = child.stderr!;
   child.stdin?.on('error', () => undefined);
-  const status =
-    request.statusPipe && !tty ? child.stdio[3 + (request.extraFds?.length ?? 0)] : null;
   const statusChunks: Buffer[] = [];
-  const statusDone = status ? collectStatus(status as NodeJS.ReadableStream, statusChunks) : null;
-  const launcherSlot = request.launcherStatus ? launcherStatusSlot(request) : undefined;
-  const launcher = launcherSlot === undefined ? null : child.stdio[launcherSlot];
+  const statusDone = status ? collectStatus(status, statusChunks) : null;
   const launcherChunks: Buffer[] = [];
   let launcherEnded = false;
   launcher?.once('end', () => {
     launcherEnded = true;
   });
-  const launcherDone = launcher
-    ? collectStatus(launcher as NodeJS.ReadableStream, launcherChunks)
-    : null;
-  const childScope = scope ?? createProcessScope(spawned.value, request.cgroup?.procsFile);
+  const launcherDone = launcher ? collectStatus(launcher, launcherChunks) : null;
   // The terminal's session leader is script's child; learn its group while the ancestry is visible.
-  if (tty) void discoverChildGroups(childScope, 1_000, () => hasExited);
+  if (tty) void discoverChildGroups(childScope, 1_000, parts.exit.hasExited);
   const handle: ChildHandle = {
     scope: childScope,
     tty,
-    exited,
+    exited: parts.exit.exited,
     onData(listener) {
       stdout.on('data', listener);
       stderr.on('data', listener);
@@ -248,11 +402,9 @@ export async function spawnChild(request: SpawnRequest): Promise<Result<ChildHan
       clearTimeout(timer);
       stdout.destroy();
       stderr.destroy();
-      for (const pipe of [status, launcher]) {
-        (pipe as (NodeJS.ReadableStream & { destroy?: () => void }) | null)?.destroy?.();
-      }
+      for (const pipe of [status, launcher]) pipe?.destroy();
       child.stdin?.destroy();
     },
   };
-  return succeed(handle);
+  return handle;
 }

@@ -3,13 +3,19 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { temporaryDirectory, testManager } from '../testing/fixtures.js';
+import { STUB_LINGER_MS } from './protection-stubs.js';
 import { PROTECTED_WORKSPACE_PATHS } from './workspace-protection.js';
+
+async function until(check: () => boolean, boundMs: number): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+}
 
 const owner = '/root';
 const listing = (root: string) => readdirSync(root).sort();
 
 describe('stubs for missing protected paths', { timeout: 60_000 }, () => {
-  it('leave the workspace as it was once a confined call ends, and hold while it runs', async () => {
+  it('leave the workspace as it was a moment after a confined call ends, and hold while it runs', async () => {
     const root = temporaryDirectory('exec-stubs-');
     writeFileSync(join(root, 'notes.txt'), 'n\n');
     const before = listing(root);
@@ -20,10 +26,11 @@ describe('stubs for missing protected paths', { timeout: 60_000 }, () => {
       yieldTimeMs: 30_000,
     });
     if (!ran.success) throw ran.error;
-    // Inside: the missing names were held (created by nobody), so nothing of the child's landed.
+    // Inside: the missing names were held, so nothing of the child's landed.
     expect(ran.value.output).not.toContain('evil');
+    // Kept a moment for the next call, then removed.
+    await until(() => listing(root).length === before.length, STUB_LINGER_MS * 4);
     expect(listing(root)).toEqual(before);
-    expect(existsSync(join(root, '.envrc'))).toBe(false);
     await manager.teardown();
   });
 
@@ -40,10 +47,13 @@ describe('stubs for missing protected paths', { timeout: 60_000 }, () => {
     // While either runs, the host sees the placeholders the read-only mounts sit on.
     expect(existsSync(join(root, '.envrc'))).toBe(true);
     await manager.stopExecution({ owner, executionId: firstId });
+    // Still held by the other call, past the moment an unused one would be removed.
+    await new Promise((resolve) => setTimeout(resolve, STUB_LINGER_MS * 1.5));
     expect(existsSync(join(root, '.envrc'))).toBe(true);
     await other.stopExecution({ owner, executionId: secondId });
-    expect(listing(root)).toEqual([]);
+    // A teardown removes every stub no call holds at once.
     await Promise.all([manager.teardown(), other.teardown()]);
+    expect(listing(root)).toEqual([]);
   });
 
   it('keep a placeholder a person wrote into meanwhile, and never remove what was there before', async () => {
@@ -54,9 +64,9 @@ describe('stubs for missing protected paths', { timeout: 60_000 }, () => {
     if (!started.success) throw started.error;
     writeFileSync(join(root, '.vscode', 'settings.json'), '{}\n');
     await manager.stopExecution({ owner, executionId: started.value.facts.executionId });
+    await manager.teardown();
     expect(listing(root)).toEqual(['.idea', '.vscode']);
     expect(readdirSync(join(root, '.vscode'))).toEqual(['settings.json']);
-    await manager.teardown();
   });
 
   it('are invisible to git inside and beside the call', async () => {
@@ -76,7 +86,7 @@ describe('stubs for missing protected paths', { timeout: 60_000 }, () => {
       '',
     );
     await manager.stopExecution({ owner, executionId: started.value.facts.executionId });
-    expect(listing(root)).toEqual(['.git']);
     await manager.teardown();
+    expect(listing(root)).toEqual(['.git']);
   });
 });

@@ -12,7 +12,9 @@ import {
  * A placeholder the host creates where a protected path is missing, so a read-only mount can
  * sit on it for the length of one or more confined calls. A mount needs an entry to cover, and
  * inside a writable root that entry is on the user's disk: it is made right before the launch
- * and removed once the last call using it has settled, so the workspace is left as it was.
+ * and removed a moment after the last call using it has settled ({@link STUB_LINGER_MS}), so
+ * the workspace is left as it was. Calls in quick succession reuse it: removing a directory a
+ * sandbox has just unmounted waits for the kernel, which cost more than the call itself.
  */
 export interface ProtectionStub {
   readonly path: string;
@@ -27,7 +29,12 @@ interface Held {
   dev: number;
   ino: number;
   kind: 'file' | 'directory';
+  /** Set while no call holds it: the removal waiting for the next call, if none comes first. */
+  linger?: NodeJS.Timeout;
 }
+
+/** How long an unused stub waits for another call before it is removed. */
+export const STUB_LINGER_MS = 1_000;
 
 // Every stub this process holds, across managers: calls running at once share one.
 const held = new Map<string, Held>();
@@ -62,6 +69,8 @@ export function holdExistingStub(path: string): ProtectionStub | undefined {
   if (current === undefined) return undefined;
   const stats = lstatSync(path, { throwIfNoEntry: false });
   if (stats !== undefined && stats.dev === current.dev && stats.ino === current.ino) {
+    clearTimeout(current.linger);
+    delete current.linger;
     current.refs += 1;
     return { path, kind: current.kind };
   }
@@ -71,29 +80,46 @@ export function holdExistingStub(path: string): ProtectionStub | undefined {
 }
 
 /**
- * Drops one hold; the last one removes the stub when it is still the entry this process made
- * and still empty. One that gained content (a person wrote into it meanwhile) is kept.
+ * Drops one hold; after the last one the stub waits {@link STUB_LINGER_MS} for another call,
+ * then is removed when it is still the entry this process made and still empty. One that
+ * gained content (a person wrote into it meanwhile) is kept.
  */
 export function releaseStub(stub: ProtectionStub): void {
   const current = held.get(stub.path);
-  if (current === undefined) return;
+  if (current === undefined || current.refs === 0) return;
   current.refs -= 1;
   if (current.refs > 0) return;
-  held.delete(stub.path);
+  current.linger = setTimeout(() => removeStub(stub.path), STUB_LINGER_MS);
+  current.linger.unref();
+}
+
+// Synchronous, so no plan can take the stub while it goes.
+function removeStub(path: string): void {
+  const current = held.get(path);
+  if (current === undefined || current.refs > 0) return;
+  clearTimeout(current.linger);
+  held.delete(path);
   try {
-    const stats = lstatSync(stub.path, { throwIfNoEntry: false });
+    const stats = lstatSync(path, { throwIfNoEntry: false });
     if (stats === undefined || stats.dev !== current.dev || stats.ino !== current.ino) return;
     if (current.kind === 'directory') {
-      if (stats.isDirectory() && readdirSync(stub.path).length === 0) rmdirSync(stub.path);
+      if (stats.isDirectory() && readdirSync(path).length === 0) rmdirSync(path);
     } else if (stats.isFile() && stats.size === 0) {
-      unlinkSync(stub.path);
+      unlinkSync(path);
     }
   } catch {
     // Busy (still mounted by a sandbox another process started) or gone: left as it is.
   }
 }
 
-/** How many stubs this process holds now (for tests). */
+/** Removes now every stub no call holds (a manager's teardown, the host's exit). */
+export function removeUnheldStubs(): void {
+  for (const [path, current] of [...held]) if (current.refs === 0) removeStub(path);
+}
+
+process.on('exit', removeUnheldStubs);
+
+/** How many stubs calls hold now (for tests). */
 export function heldStubCount(): number {
-  return held.size;
+  return [...held.values()].filter((current) => current.refs > 0).length;
 }
