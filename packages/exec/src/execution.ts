@@ -90,7 +90,9 @@ export class Execution {
     try {
       this.exit = await child.exited;
       if (this.terminating) await this.terminating;
-      else if (isScopePopulated(child.scope)) {
+      // A confined call's sandbox init is still exiting when bwrap's outer process has gone: one
+      // turn of the event loop usually sees it leave, which saves a freeze and a signal round.
+      else if (isScopePopulated(child.scope) && (await nextTurn(), isScopePopulated(child.scope))) {
         this.state = 'stopping';
         const report = await terminateScope(child.scope, this.graceMs);
         this.forcedKill ||= report.escalated;
@@ -230,4 +232,8 @@ export class Execution {
     this.cursor = range.end;
     return { text: range.text, omittedBytes: range.omittedBytes, omittedChars: range.omittedChars };
   }
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -171,13 +171,18 @@ export async function launchExecution(
     request.tty || context.launchers === null ? undefined : await context.launchers.take(kind);
   const startedAt = context.now();
   let cgroup = launcher?.cgroup;
-  let spawned = launcher ? await spawnThroughLauncher(launcher, spawnRequest) : undefined;
+  let spawned = launcher
+    ? await spawnThroughLauncher(launcher, {
+        ...spawnRequest,
+        onDescriptorsTaken: () => plan?.release(),
+      })
+    : undefined;
   if (spawned === undefined) {
     if (launcher) context.launchers?.discard(launcher);
     cgroup = context.cgroups?.open(context.processLimit);
     spawned = await spawnChild({ ...spawnRequest, ...(cgroup ? { cgroup } : {}) });
+    plan?.release();
   }
-  plan?.release();
   const replenish = () => {
     if (!request.tty) context.launchers?.replenish(kind);
   };

@@ -168,13 +168,17 @@ export function normalizeManagerOptions(options: ExecManagerOptions): Normalized
       launchers:
         cgroups === null
           ? null
-          : new PrejoinedLaunchers(cgroups, limit, (kind) =>
-              buildChildEnvironment({
-                host,
-                policy: normalized.environment ?? {},
-                confined: kind === 'confined',
-                tty: false,
-              }),
+          : new PrejoinedLaunchers(
+              cgroups,
+              limit,
+              (kind) =>
+                buildChildEnvironment({
+                  host,
+                  policy: normalized.environment ?? {},
+                  confined: kind === 'confined',
+                  tty: false,
+                }),
+              temporaryDirectory,
             ),
       processLimit: limit,
       setprivPath: findExecutable('setpriv', host.PATH),

@@ -415,7 +415,7 @@ export class ExecManager {
       ...this.admission.owners(),
     ]);
     await Promise.all([...owners].map((owner) => this.teardownOwner(owner)));
-    this.context.launchers?.close();
+    await this.context.launchers?.close();
     removeUnheldStubs();
     process.removeListener('exit', this.exitHook);
     liveManagers.delete(this);
@@ -429,7 +429,7 @@ export class ExecManager {
    */
   killAll(): void {
     this.closed = true;
-    this.context.launchers?.close();
+    void this.context.launchers?.close();
     this.launching.killAllNow();
     for (const { execution } of this.records.values()) {
       if (execution.state !== 'completed') execution.killNow();

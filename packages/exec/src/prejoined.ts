@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { CallCgroup, ProcessCgroups } from './process-cgroup.js';
 
@@ -21,13 +22,16 @@ export interface Launcher {
   readonly cgroup: CallCgroup;
   /** The environment it was started with, which instructions adjust. */
   readonly environment: Readonly<Record<string, string>>;
+  /** Where the script that turns it into a call is written. */
+  readonly scriptPath: string;
   /** True once it sits in its cgroup; false when it died or could not move. */
   readonly ready: Promise<boolean>;
 }
 
-// Reads one NUL-terminated script and runs it; the end of input (the host gone) ends it quietly.
+// Reads the NUL-terminated path of one script and runs it; the end of input (the host gone) ends
+// it quietly. A path, not the script: bash reads a pipe one byte per system call, a file in blocks.
 const LAUNCHER_SCRIPT =
-  'IFS= read -r -d \'\' __toolcall_script || exit 0\neval "$__toolcall_script"\nexit 126';
+  'IFS= read -r -d \'\' __toolcall_script || exit 0\n. "$__toolcall_script"\nexit 126';
 
 /** The descriptors every launcher is started with; see {@link Launcher}. */
 export const LAUNCHER_STATUS_FD = 3;
@@ -47,6 +51,8 @@ export class PrejoinedLaunchers {
     private readonly cgroups: ProcessCgroups,
     private readonly limit: number,
     private readonly environmentFor: (kind: string) => Record<string, string>,
+    /** A private directory for the scripts handed to launchers. */
+    readonly scriptDirectory: string,
   ) {}
 
   /**
@@ -58,7 +64,7 @@ export class PrejoinedLaunchers {
     const launcher = this.idle.get(kind)?.shift();
     if (launcher === undefined) return undefined;
     if (await launcher.ready) return launcher;
-    discard(launcher, this.cgroups);
+    void discard(launcher, this.cgroups);
     return undefined;
   }
 
@@ -110,7 +116,8 @@ export class PrejoinedLaunchers {
         return false;
       }
     });
-    const launcher: Launcher = { child, cgroup, environment, ready };
+    const scriptPath = join(this.scriptDirectory, `launch-${child.pid ?? 'none'}.sh`);
+    const launcher: Launcher = { child, cgroup, environment, ready, scriptPath };
     child.once('exit', () => {
       const index = waiting.indexOf(launcher);
       if (index === -1) return;
@@ -123,21 +130,27 @@ export class PrejoinedLaunchers {
 
   /** Ends a launcher that was taken but not used. */
   discard(launcher: Launcher): void {
-    discard(launcher, this.cgroups);
+    void discard(launcher, this.cgroups);
   }
 
-  /** Ends every waiting launcher; later takes find none. */
-  close(): void {
+  /** Ends every waiting launcher; later takes find none. Resolves once they have exited. */
+  close(): Promise<void> {
     this.closed = true;
+    const ended: Promise<void>[] = [];
     for (const waiting of this.idle.values()) {
-      for (const launcher of waiting.splice(0)) discard(launcher, this.cgroups);
+      for (const launcher of waiting.splice(0)) ended.push(discard(launcher, this.cgroups));
     }
     this.idle.clear();
+    return Promise.all(ended).then(() => undefined);
   }
 }
 
-function discard(launcher: Launcher, cgroups: ProcessCgroups): void {
+function discard(launcher: Launcher, cgroups: ProcessCgroups): Promise<void> {
   const { child } = launcher;
+  const exited =
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.stdin?.destroy();
   for (const stream of child.stdio.slice(1)) (stream as Readable | null)?.destroy();
   try {
@@ -145,6 +158,5 @@ function discard(launcher: Launcher, cgroups: ProcessCgroups): void {
   } catch {
     // Gone already.
   }
-  if (child.exitCode !== null || child.signalCode !== null) cgroups.release(launcher.cgroup);
-  else child.once('exit', () => cgroups.release(launcher.cgroup));
+  return exited.then(() => cgroups.release(launcher.cgroup));
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { ExecError } from './errors.js';
 import {
@@ -60,6 +60,11 @@ export interface SpawnRequest {
   onSpawn?: (scope: ProcessScope) => void;
   /** The call's cgroup, which the child is born in. */
   cgroup?: CallCgroup;
+  /**
+   * Called once the child holds its own copies of `extraFds`, so the host may close its: right
+   * after a direct spawn returns, a moment later through a launcher.
+   */
+  onDescriptorsTaken?: () => void;
 }
 
 /** The pseudo-terminal backends: util-linux script where present, else node-pty. */
@@ -257,12 +262,21 @@ export async function spawnThroughLauncher(
     void exit.exited.then(() => resolve());
   });
   ack.resume();
-  child.stdin?.end(`${lines.join('\n')}\n\0`);
+  try {
+    writeFileSync(launcher.scriptPath, `${lines.join('\n')}\n`, { mode: 0o600 });
+  } catch {
+    return undefined;
+  }
+  child.stdin?.end(`${launcher.scriptPath}\0`);
   const scope = createProcessScope(child.pid, launcher.cgroup.procsFile);
   request.onSpawn?.(scope);
-  // The host's copies of the lent descriptors may close once the launcher holds its own.
-  await acknowledged;
-  ack.destroy();
+  // The host's copies of the lent descriptors may close once the launcher holds its own; the
+  // call goes on meanwhile.
+  void acknowledged.then(() => {
+    rmSync(launcher.scriptPath, { force: true });
+    ack.destroy();
+    request.onDescriptorsTaken?.();
+  });
   const status = pipes[LAUNCHER_STATUS_FD]!;
   const second = pipes[LAUNCHER_SECOND_STATUS_FD]!;
   if (!request.statusPipe) status.destroy();

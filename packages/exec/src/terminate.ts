@@ -32,7 +32,7 @@ async function waitForScopeEmpty(
   signal: NodeJS.Signals,
 ): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  let delay = 2;
+  let delay = 1;
   for (;;) {
     const found = trackScope(scope);
     if (found.length > 0) signalMembers(scope, signal, found);
