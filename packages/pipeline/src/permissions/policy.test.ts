@@ -109,4 +109,13 @@ describe('destructive tools', () => {
       policyOf([], 'full-auto').decide(destructive, facts({})).decision,
     ]).toEqual([{ decision: 'ask', reason: 'destructive tool', source: 'mode' }, 'allow']);
   });
+
+  it('name the network as the reason when the tool reaches the open world', () => {
+    const network = { ...readTool, destructive: true, annotations: { openWorldHint: true } };
+    expect(policyOf([], 'ask').decide(network, facts({}))).toEqual({
+      decision: 'ask',
+      reason: 'network tool: it sends data to hosts outside this machine',
+      source: 'mode',
+    });
+  });
 });

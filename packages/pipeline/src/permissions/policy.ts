@@ -50,6 +50,11 @@ const FALLBACK = Object.freeze({
   askEdits: Object.freeze({ decision: 'ask', reason: 'edits mode', source: 'mode' }),
   ask: Object.freeze({ decision: 'ask', reason: 'ask mode', source: 'mode' }),
   destructive: Object.freeze({ decision: 'ask', reason: 'destructive tool', source: 'mode' }),
+  network: Object.freeze({
+    decision: 'ask',
+    reason: 'network tool: it sends data to hosts outside this machine',
+    source: 'mode',
+  }),
 } as const satisfies Record<string, PermissionVerdict>);
 const STRENGTH: Record<PermissionDecision, number> = { allow: 0, ask: 1, deny: 2 };
 const NO_GLOBS: readonly string[] = Object.freeze([]);
@@ -418,8 +423,11 @@ export class PermissionPolicy {
   #fallback(tool: Tool): PermissionVerdict {
     const mode = this.#mode;
     if (mode === 'full-auto') return FALLBACK.fullAuto;
-    // A destructive tool always gets an extra confirmation outside full-auto.
-    if (tool.destructive) return FALLBACK.destructive;
+    // A destructive tool always gets an extra confirmation outside full-auto; one that reaches
+    // the open world (MCP's `openWorldHint`) is asked about as what it is.
+    if (tool.destructive) {
+      return tool.annotations?.openWorldHint ? FALLBACK.network : FALLBACK.destructive;
+    }
     if (tool.readOnly) return FALLBACK.readOnly;
     if (mode === 'edits' && tool.snapshot) return FALLBACK.edits;
     return mode === 'edits' ? FALLBACK.askEdits : FALLBACK.ask;

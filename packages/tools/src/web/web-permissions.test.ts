@@ -83,6 +83,8 @@ const summary = (request: PermissionRequest) => ({
   reason: request.reason,
 });
 
+const NETWORK_REASON = 'network tool: it sends data to hosts outside this machine';
+
 describe('WebFetch and WebSearch ask before data leaves the machine', () => {
   it('asks in ask mode for a host no rule allows, and never connects when denied', async () => {
     const { asked, call, set } = toolSetWith();
@@ -92,8 +94,8 @@ describe('WebFetch and WebSearch ask before data leaves the machine', () => {
     const declined = { status: 'error', result: 'Error: Permission denied: the user declined.' };
     expect([fetched, searched]).toEqual([declined, declined]);
     expect(asked.map(summary)).toEqual([
-      { tool: 'WebFetch', domain: '127.0.0.1', reason: 'destructive tool' },
-      { tool: 'WebSearch', domain: '127.0.0.1', reason: 'destructive tool' },
+      { tool: 'WebFetch', domain: '127.0.0.1', reason: NETWORK_REASON },
+      { tool: 'WebSearch', domain: '127.0.0.1', reason: NETWORK_REASON },
     ]);
     expect(server.requests.length).toBe(before);
     await set.close();
