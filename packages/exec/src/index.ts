@@ -3,7 +3,37 @@ export {
   type BackgroundOperator,
   findBackgroundOperator,
 } from './background-operators.js';
-export * from './bash/index.js';
+export {
+  type BashAnalysis,
+  type BashAnalyzer,
+  type BashBackgroundUse,
+  type BashClassification,
+  type BashCommandSegment,
+  type BashCompound,
+  type BashExitFacts,
+  type BashExitInput,
+  type BashExpansion,
+  type BashExpansionKind,
+  type BashOutcome,
+  type BashPipeline,
+  type BashPipelinePlan,
+  type BashPipelineStage,
+  type BashRedirection,
+  type BashRedirectionKind,
+  type BashSimpleCommand,
+  type BashSubstitution,
+  type BashWord,
+  classifyBashExit,
+  classifyPipeline,
+  createBashAnalyzer,
+  createPipelineSnapshotSuffix,
+  type ExitOneOutcome,
+  type PipelineClassification,
+  type PipelineSnapshot,
+  type PipelineSnapshotOptions,
+  type PipelineSnapshotTarget,
+  parsePipelineSnapshot,
+} from './bash/index.js';
 export { type PreparedShell, type ShellRequest, usesBackground } from './bash-launch.js';
 export {
   type EnvelopeOptions,
