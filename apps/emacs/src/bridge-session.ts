@@ -14,8 +14,8 @@ export interface BridgeSessionOptions {
  * Opens the session an `initialize` asks for in its workspace: the one named by `sessionId`,
  * else the previous one when a second initialize keeps the workspace, else a new one. Its
  * checkpoints go to `STATE/checkpoints`, which the bridges of every workspace share, so the next
- * bridge recovers what a killed one left; without a state directory it keeps none. A workspace
- * that cannot hold a session is the caller's mistake: an invalid-params error naming it.
+ * bridge recovers what a killed one left; without a state directory it keeps none. A missing
+ * workspace or a bad session id is the caller's mistake: an invalid-params error naming it.
  */
 export async function openBridgeSession(options: BridgeSessionOptions): Promise<Session> {
   const workspace = resolve(options.workspace);
@@ -30,6 +30,9 @@ export async function openBridgeSession(options: BridgeSessionOptions): Promise<
         ? false
         : { directory: join(resolve(stateDirectory), 'checkpoints') },
     settlementCommit: 'host',
+    // Made by the first thing stored: an editor that stores nothing leaves the workspace as it
+    // was, even when it is killed.
+    createDirectory: false,
   });
   if (!opened.success) {
     throw Object.assign(new Error(`Invalid params: ${opened.error.message}`), {

@@ -78,13 +78,14 @@ describe('the session of the bridge', () => {
     ]);
   });
 
-  it('keeps the session across a second initialize of the same workspace, and leaves none behind when nothing was written', async () => {
+  it('keeps the session across a second initialize of the same workspace, and makes nothing when nothing is stored', async () => {
     const first = (await bridge.request(1, 'initialize', { workspace: dir })) as {
       result: { session: { id: string; directory: string } };
     };
     const second = (await bridge.request(2, 'initialize', { workspace: dir })) as typeof first;
     expect(second.result.session).toEqual(first.result.session);
-    expect(existsSync(first.result.session.directory)).toBe(true);
+    // Nothing stored, nothing made: the workspace is as it was, even before the bridge ends.
+    expect(existsSync(first.result.session.directory)).toBe(false);
     expect(await bridge.close()).toBe(0);
     expect(readdirSync(dir)).toEqual(['pixel.png']);
     bridge = startBridge(dir, { fixtureTools: false });

@@ -25,13 +25,19 @@ export interface OpenSessionOptions {
   readonly settlementCommit?: SettlementCommit;
   /** Host-owned resource families (agent, live history, mcp, shared) for the session's tools. */
   readonly providers?: ResourceProviders;
+  /**
+   * Whether opening creates the session directory (default true). With false the first store
+   * that writes creates it, so a host that stores nothing leaves nothing in the workspace, even
+   * when it is killed; a host that writes files of its own there wants the default.
+   */
+  readonly createDirectory?: boolean;
 }
 
 /** `openSession`'s options after defaults; `checkpointsDirectory` `undefined` is the session's own. */
 export type NormalizedSessionOptions = Required<
-  Pick<OpenSessionOptions, 'workspace' | 'quotaBytes' | 'settlementCommit'>
+  Pick<OpenSessionOptions, 'workspace' | 'quotaBytes' | 'settlementCommit' | 'createDirectory'>
 > &
-  Omit<OpenSessionOptions, 'workspace' | 'quotaBytes' | 'settlementCommit'> & {
+  Omit<OpenSessionOptions, 'workspace' | 'quotaBytes' | 'settlementCommit' | 'createDirectory'> & {
     readonly checkpointsDirectory: string | false | undefined;
   };
 
@@ -49,7 +55,10 @@ export function normalizeSessionOptions(options: OpenSessionOptions): Normalized
   if (given.sessionId !== undefined && typeof given.sessionId !== 'string') {
     throw bad('sessionId', 'a string', given.sessionId);
   }
-  const { checkpoints = true, settlementCommit = 'settlement' } = given;
+  const { checkpoints = true, settlementCommit = 'settlement', createDirectory = true } = given;
+  if (typeof createDirectory !== 'boolean') {
+    throw bad('createDirectory', 'a boolean', createDirectory);
+  }
   const quotaBytes = given.quotaBytes ?? DEFAULT_ARTIFACT_QUOTA_BYTES;
   if (!Number.isSafeInteger(quotaBytes) || quotaBytes < 1) {
     throw bad('quotaBytes', 'a positive integer', quotaBytes);
@@ -70,6 +79,7 @@ export function normalizeSessionOptions(options: OpenSessionOptions): Normalized
     ...given,
     quotaBytes,
     settlementCommit,
+    createDirectory,
     checkpointsDirectory,
   };
 }

@@ -99,6 +99,23 @@ describe('openSession', () => {
     expect(readdirSync(sessions())).toEqual(['kept']);
   });
 
+  it('leaves the directory to the first write when asked, so a session that stores nothing leaves nothing', async () => {
+    const idle = await openSessionOrThrow({ workspace, sessionId: 's1', createDirectory: false });
+    expect([idle.resumed, readdirSync(workspace)]).toEqual([false, []]);
+    await idle.close();
+    expect(readdirSync(workspace)).toEqual([]);
+    const used = await openSessionOrThrow({ workspace, sessionId: 's1', createDirectory: false });
+    await used.media.put(
+      { mimeType: 'image/png', data: 'cG5n' },
+      { toolName: 'Read', toolUseId: 't' },
+    );
+    await used.close();
+    expect(readdirSync(path.join(sessions(), 's1', 'media'))).toEqual(['media-1-t.png']);
+    const again = await openSessionOrThrow({ workspace, sessionId: 's1', createDirectory: false });
+    expect(again.resumed).toBe(true);
+    await again.close();
+  });
+
   it('fails as a value on a bad id, a missing workspace or one that is a file', async () => {
     const file = path.join(workspace, 'file');
     writeFileSync(file, '');
@@ -140,6 +157,7 @@ describe('openSession', () => {
       ],
       [{ workspace, quotaBytes: 0 }, 'quotaBytes must be a positive integer, received 0'],
       [{ workspace, sessionId: 7 }, 'sessionId must be a string, received 7'],
+      [{ workspace, createDirectory: 'yes' }, 'createDirectory must be a boolean, received yes'],
       [
         { workspace, settlementCommit: 'later' },
         "settlementCommit must be 'settlement' or 'host', received later",

@@ -35,7 +35,7 @@ export async function openSession(options: OpenSessionOptions): Promise<SessionR
   if (!checked.success) return checked;
   const id = sessionId ?? newSessionId();
   const layout = sessionLayout({ workspace, id });
-  const directories = await createSessionDirectories(layout);
+  const directories = await createSessionDirectories(layout, normalized.createDirectory);
   if (!directories.success) return directories;
   const artifacts = createSessionArtifactStore({ directory: layout.artifacts, quotaBytes });
   const media = createSessionMediaSink({ directory: layout.media });

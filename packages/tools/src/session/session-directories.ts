@@ -26,22 +26,24 @@ export interface CreatedDirectories {
 }
 
 /**
- * Creates the session directory (and `.toolcall/sessions` above it) and marks it as used now,
- * which is the order sessions are listed and pruned in. The directories exist while tools run,
- * so the sandbox keeps masking the session store.
+ * Creates the session directory (and `.toolcall/sessions` above it), unless `create` is false
+ * (the first store that writes creates it then), and marks an existing one as used now, which is
+ * the order sessions are listed and pruned in.
  */
 export async function createSessionDirectories(
   layout: SessionLayout,
+  create: boolean,
 ): Promise<SessionResult<CreatedDirectories>> {
   const chain = [layout.directory, layout.sessionsDirectory, layout.toolcallDirectory];
   const created: string[] = [];
   for (const directory of chain) {
     if ((await stat(directory).catch(() => undefined)) === undefined) created.push(directory);
   }
+  const resumed = !created.includes(layout.directory);
   try {
-    await mkdir(layout.directory, { recursive: true });
+    if (create) await mkdir(layout.directory, { recursive: true });
     const now = new Date();
-    await utimes(layout.directory, now, now);
+    if (create || resumed) await utimes(layout.directory, now, now);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     return fail(
@@ -50,20 +52,21 @@ export async function createSessionDirectories(
       error,
     );
   }
-  return { success: true, value: { resumed: !created.includes(layout.directory), created } };
+  return { success: true, value: { resumed, created } };
 }
 
 /**
- * Removes the directories an open created, deepest first, while they are still empty: a
- * session in which nothing was written leaves nothing behind.
+ * Removes the directories an open created (or left to be created), deepest first, while they
+ * are still empty: a session in which nothing was written leaves nothing behind.
  */
 export async function removeIfEmpty(created: readonly string[]): Promise<void> {
   for (const directory of created) {
     try {
       await rmdir(directory);
-    } catch {
-      // Not empty (something was written) or gone: it and its parents stay as they are.
-      return;
+    } catch (error) {
+      // Never made: its parent may still be. Not empty (something was written): it and its
+      // parents stay as they are.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return;
     }
   }
 }
