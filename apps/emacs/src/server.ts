@@ -231,13 +231,10 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     // A bad rule is the caller's mistake: refused before anything is replaced.
     const rules = rulesOf(params.rules);
     const ports = createEmacsPorts(connection);
-    // A second initialize replaces the tool set: stop the processes the first one started.
-    void closeTools();
-    const previous = session;
-    session = undefined;
-    await previous?.close();
     // A killed bridge's scripts are recovered before this one's scripts write checkpoints; a
     // state directory that cannot hold them leaves scripts without checkpoints, and a warning.
+    // A bad workspace or session id is refused here, before anything is replaced.
+    const previous = session;
     const current = await openBridgeSession({
       workspace: params.workspace ?? options.workspace,
       sessionId: params.sessionId,
@@ -245,6 +242,9 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       previous,
     });
     session = current;
+    // A second initialize replaces the tool set: stop the processes the first one started.
+    void closeTools();
+    await previous?.close();
     const custom = params.customTools ?? [];
     const limits = limitsOf(params.toolCall);
     const { parallelism, returnedLineThreshold } = params.toolCall ?? {};

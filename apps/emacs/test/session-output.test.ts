@@ -91,11 +91,15 @@ describe('the session of the bridge', () => {
     bridge = startBridge(dir, { fixtureTools: false });
   });
 
-  it('refuses a session id that is not one, naming it', async () => {
+  it('refuses a session id that is not one, naming it, and serves on with the tool set it had', async () => {
+    await bridge.request(1, 'initialize', { workspace: dir });
     expect(
-      await bridge.request(1, 'initialize', { workspace: dir, sessionId: '../x' }),
+      await bridge.request(2, 'initialize', { workspace: dir, sessionId: '../x' }),
     ).toMatchObject({
       error: { code: -32602, message: expect.stringContaining("bad session id '../x'") },
+    });
+    expect(await bridge.request(3, 'toolcall/run', { expression: '(+ 1 2)' })).toMatchObject({
+      result: { status: 'success', result: '3' },
     });
   });
 });
