@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
+import { uniqueToolUseId } from '@toolcall/tools';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
 import { runOnce } from './run-once.js';
-import { uniqueCallId } from './session.js';
 
 /** Arguments from `--args JSON` or `key=value` pairs (a value that parses as JSON is JSON). */
 export function callArguments(
@@ -59,7 +59,7 @@ export async function callCommand(argv: readonly string[], io: CliIo): Promise<n
     {
       command: 'call',
       values,
-      request: { name: tool, input: args.value, toolUseId: uniqueCallId('call') },
+      request: { name: tool, input: args.value, toolUseId: uniqueToolUseId('call') },
     },
     io,
   );

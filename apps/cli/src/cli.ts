@@ -39,6 +39,7 @@ const code = await bundle.exports.main(process.argv.slice(2), {
   stderr: process.stderr,
   stdin: process.stdin,
   signal: controller.signal,
+  importModule: (url) => import(url),
 });
 ended();
 // Ended by a signal: the handler exits once the cleanups have run.

@@ -8,4 +8,9 @@ export type CliIo = {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   signal?: AbortSignal;
+  /**
+   * Imports an ES module by URL (`toolcall bridge --tools-module`): the commands' bundle runs
+   * from a compile cache, which has no module loader of its own, so the entry passes its own.
+   */
+  importModule?: (url: string) => Promise<unknown>;
 };

@@ -18,7 +18,7 @@ Commands:
                        are callable inside ToolCall as NAME/tool
   repl                 an interactive dialect REPL (history, multi-line forms)
   bridge [--tools-module FILE]
-                       serve the Emacs bridge protocol on stdio (runs apps/emacs)
+                       serve the Emacs bridge protocol on stdio (@toolcall/emacs)
   sessions [prune]     list sessions, or prune them (--keep N, --older-than DAYS)
   trust [--revoke | --list]
                        trust the workspace's .toolcall/config.json as it is now:

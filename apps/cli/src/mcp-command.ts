@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { registerHostCleanup } from '@toolcall/tools';
+import { checkWorkspace, registerHostCleanup } from '@toolcall/tools';
 import { commonOptions } from './common-options.js';
 import { loadConfig } from './config.js';
 import type { CliIo } from './io.js';
@@ -14,7 +14,6 @@ import {
   UpstreamConfigError,
   type UpstreamSpec,
 } from './mcp-upstream.js';
-import { workspaceProblem } from './session.js';
 import { setUp, trustCommandFor } from './setup.js';
 
 /** `toolcall mcp [--upstream NAME=COMMAND …]`: serves the tool set over MCP on stdio. */
@@ -28,9 +27,9 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
   }
   const { values } = parsed;
   const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
-  const problem = await workspaceProblem(workspace);
-  if (problem !== undefined) {
-    io.stderr.write(`toolcall mcp: ${problem}\n`);
+  const checked = await checkWorkspace(workspace);
+  if (!checked.success) {
+    io.stderr.write(`toolcall mcp: ${checked.error.message}\n`);
     return 2;
   }
   const config = await loadConfig(workspace, io.env ?? process.env, {
@@ -86,7 +85,7 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     await upstreamCleanup.close();
     return 2;
   }
-  const { pipeline, native, media } = setup.value;
+  const { pipeline, native, session } = setup.value;
   const replies = new ReplyWatch((error) =>
     io.stderr.write(
       `toolcall mcp: a ToolCall checkpoint could not be removed: ${(error as Error).message}\n`,
@@ -95,13 +94,13 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
   const mcp = createMcpServer({
     pipeline: () => pipeline,
     tools: () => native,
-    media,
+    media: session.media,
     version: '0.0.0',
     instructions: setup.value.listing().text,
     replies,
     // Committed once the reply is written: a reply the client never gets leaves the script to
     // be recovered as interrupted.
-    onSent: (toolUseId) => setup.value.checkpoints.settle(toolUseId),
+    onSent: (toolUseId) => setup.value.settle(toolUseId),
     progress: setup.value.progress,
   });
   server = mcp;

@@ -11,11 +11,10 @@ import {
   type ToolCallProgress,
   toMcpTool,
 } from '@toolcall/pipeline';
+import { type SessionMediaSink, uniqueToolUseId } from '@toolcall/tools';
 import { describeRequest } from './asker.js';
 import type { ReplyWatch } from './mcp-replies.js';
-import type { SessionMedia } from './media-sink.js';
 import type { ProgressHub } from './progress.js';
-import { uniqueCallId } from './session.js';
 
 /**
  * The MCP server over a pipeline: the native tools, ToolSearch and ToolCall. The other tools
@@ -26,7 +25,7 @@ export function createMcpServer(options: {
   pipeline: () => Pipeline;
   /** The tools listed and callable directly. */
   tools: () => readonly Tool[];
-  media: SessionMedia;
+  media: SessionMediaSink;
   version: string;
   /** What the initialize result tells the client: the specialist listing. */
   instructions?: string;
@@ -74,7 +73,7 @@ export function createMcpServer(options: {
       };
     }
     // Unique across processes: servers sharing a session keep their checkpoints apart.
-    const toolUseId = uniqueCallId('mcp');
+    const toolUseId = uniqueToolUseId('mcp');
     const reply = options.replies.begin(extra.requestId, extra.signal);
     let sent: (() => Promise<void>) | undefined;
     const token = request.params._meta?.progressToken;
@@ -125,18 +124,22 @@ export function createMcpServer(options: {
         outcome.toolName === 'ToolCall'
           ? await projectToolCall(pipeline, outcome)
           : await pipeline.project(outcome);
-      const images = projected.media.flatMap((reference) => {
-        const bytes = options.media.bytes(reference.id);
-        return bytes === undefined
-          ? []
-          : [
-              {
-                type: 'image' as const,
-                data: Buffer.from(bytes).toString('base64'),
-                mimeType: reference.mimeType,
-              },
-            ];
-      });
+      const images = (
+        await Promise.all(
+          projected.media.map(async (reference) => {
+            const bytes = await options.media.read(reference.id);
+            return bytes === undefined
+              ? []
+              : [
+                  {
+                    type: 'image' as const,
+                    data: Buffer.from(bytes).toString('base64'),
+                    mimeType: reference.mimeType,
+                  },
+                ];
+          }),
+        )
+      ).flat();
       if (outcome.toolName === 'ToolCall') sent = async () => options.onSent?.(toolUseId);
       return {
         content: [{ type: 'text' as const, text: projected.text }, ...images],

@@ -1,9 +1,8 @@
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isConfigTrusted, trustConfigFile } from '@toolcall/tools';
+import { isConfigTrusted, openSessionOrThrow, trustConfigFile } from '@toolcall/tools';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSessionMedia } from './media-sink.js';
 import { createRulePersister, formatRule } from './persist-rule.js';
 import { buildToolSet } from './tool-set.js';
 
@@ -21,16 +20,22 @@ afterEach(() => {
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
-function toolSet(answer: 'allow-always' | 'allow-session') {
-  return buildToolSet({
-    workspace: root,
-    session: { id: 's1', directory: join(root, '.sessions', 's1') },
+async function toolSet(answer: 'allow-always' | 'allow-session') {
+  const session = await openSessionOrThrow({ workspace: root, sessionId: 's1' });
+  const set = buildToolSet({
+    session,
     sandbox: 'off',
     permissions: { mode: 'ask', rules: [] },
     askUser: () => answer,
     hooks: [],
-    media: createSessionMedia(join(root, '.sessions', 's1')),
   });
+  return {
+    ...set,
+    close: async () => {
+      await set.close();
+      await session.close();
+    },
+  };
 }
 
 const config = async () =>
@@ -56,7 +61,7 @@ describe('buildToolSet', () => {
     await mkdir(join(root, '.toolcall'));
     await writeFile(join(root, '.toolcall', 'config.json'), '{"sandbox":"off"}\n');
     await writeFile(join(root, 'a.txt'), 'a\n');
-    const set = toolSet('allow-always');
+    const set = await toolSet('allow-always');
     const outcome = await set.pipeline.runTool({
       name: 'ApplyPatch',
       input: { patch: '*** Begin Patch\n*** Delete File: a.txt\n*** End Patch' },
@@ -72,7 +77,7 @@ describe('buildToolSet', () => {
 
   it('writes nothing for an allow-session answer', async () => {
     await writeFile(join(root, 'b.txt'), 'b\n');
-    const set = toolSet('allow-session');
+    const set = await toolSet('allow-session');
     const outcome = await set.pipeline.runTool({
       name: 'ApplyPatch',
       input: { patch: '*** Begin Patch\n*** Delete File: b.txt\n*** End Patch' },

@@ -2,11 +2,11 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { checkWorkspace, uniqueToolUseId } from '@toolcall/tools';
 import { promptAsker } from './asker.js';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
 import { failureLine, present } from './present.js';
-import { uniqueCallId, workspaceProblem } from './session.js';
 import { setUp } from './setup.js';
 
 /** How many more closing brackets the text needs (ignoring strings and comments); <0 is too many. */
@@ -42,11 +42,11 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
     io.stderr.write(`toolcall repl: ${(error as Error).message}\n`);
     return 2;
   }
-  const problem = await workspaceProblem(
+  const checked = await checkWorkspace(
     resolve(io.cwd ?? process.cwd(), parsed.values.workspace ?? '.'),
   );
-  if (problem !== undefined) {
-    io.stderr.write(`toolcall repl: ${problem}\n`);
+  if (!checked.success) {
+    io.stderr.write(`toolcall repl: ${checked.error.message}\n`);
     return 2;
   }
   const input = io.stdin ?? process.stdin;
@@ -114,7 +114,7 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
       input: {
         expression: [...definitions, source, definedName ? `'${definedName}` : ''].join('\n'),
       },
-      toolUseId: uniqueCallId('repl'),
+      toolUseId: uniqueToolUseId('repl'),
       origin: 'programmatic',
     });
     running = run;
@@ -122,7 +122,7 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
     running = undefined;
     if (outcome.status === 'success' && DEFINITION.test(source)) definitions.push(source);
     await present(outcome, setup.value.renderers, io, {});
-    await setup.value.checkpoints.settle(outcome.toolUseId);
+    await setup.value.settle(outcome.toolUseId);
     const failure = failureLine(outcome);
     if (failure !== undefined) io.stderr.write(`${failure}\n`);
     rl.setPrompt('tc> ');

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { uniqueToolUseId } from '@toolcall/tools';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
 import { runOnce } from './run-once.js';
-import { uniqueCallId } from './session.js';
 
 /** `toolcall run FILE | -e EXPR`: runs one script through ToolCall with the tool set. */
 export async function runCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -39,7 +39,7 @@ export async function runCommand(argv: readonly string[], io: CliIo): Promise<nu
       request: {
         name: 'ToolCall',
         input: { expression: source },
-        toolUseId: uniqueCallId('run'),
+        toolUseId: uniqueToolUseId('run'),
         origin: 'programmatic',
       },
     },

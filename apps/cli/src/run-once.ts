@@ -42,7 +42,7 @@ export async function runOnce({ command, values, request }: RunOnceOptions, io: 
   await setup.value.close();
   const presented = await present(outcome, renderers, io, values);
   // Shown: the script's checkpoint has served its purpose.
-  if (outcome.toolName === 'ToolCall') await setup.value.checkpoints.settle(outcome.toolUseId);
+  if (outcome.toolName === 'ToolCall') await setup.value.settle(outcome.toolUseId);
   const failure = failureLine(outcome);
   if (failure !== undefined) io.stderr.write(`toolcall ${command}: ${failure}\n`);
   // A report that could not be written is a failure even when the call itself succeeded.

@@ -1,9 +1,8 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createHostCheckpoints } from '@toolcall/pipeline/node';
+import { checkWorkspace, listSessions, pruneSessions } from '@toolcall/tools';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
-import { listSessions, pruneSessions, sessionsRoot, workspaceProblem } from './session.js';
 
 /**
  * `toolcall sessions [prune --keep N | --older-than DAYS]`: lists or removes sessions. It takes
@@ -19,24 +18,15 @@ export async function sessionsCommand(argv: readonly string[], io: CliIo): Promi
   }
   const { values, positionals } = parsed;
   const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
-  const problem = await workspaceProblem(workspace);
-  if (problem !== undefined) {
-    io.stderr.write(`toolcall sessions: ${problem}\n`);
+  const checked = await checkWorkspace(workspace);
+  if (!checked.success) {
+    io.stderr.write(`toolcall sessions: ${checked.error.message}\n`);
     return 2;
   }
   const [action] = positionals;
   if (action === undefined || action === 'list') {
     // A script left running by a killed process is shown (and consumed) on resume.
-    const sessions = await Promise.all(
-      (await listSessions(workspace)).map(async (session) => ({
-        ...session,
-        unfinished: await createHostCheckpoints(
-          join(sessionsRoot(workspace), session.id, 'toolcall'),
-        )
-          .unfinished()
-          .catch(() => 0),
-      })),
-    );
+    const sessions = await listSessions(workspace);
     if (values.json) io.stdout.write(`${JSON.stringify(sessions, null, 2)}\n`);
     else if (sessions.length === 0) io.stdout.write('no sessions\n');
     for (const session of values.json ? [] : sessions) {

@@ -1,15 +1,13 @@
-import { readdir, rm, rmdir, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { PermissionAsker, PermissionRule, Tool } from '@toolcall/pipeline';
-import { registerHostCleanup } from '@toolcall/tools';
+import { checkWorkspace, openSession, registerHostCleanup, type Session } from '@toolcall/tools';
 import { createAsker } from './asker.js';
 import type { CommonValues } from './common-options.js';
 import { type Config, loadConfig } from './config.js';
 import type { CliIo } from './io.js';
-import { createSessionMedia, type SessionMedia } from './media-sink.js';
 import { showRecovered } from './present.js';
 import { parseRule, withDefaults } from './rules.js';
-import { openSession, type Session, sessionsRoot, workspaceProblem } from './session.js';
 import { createTelemetryLog, TELEMETRY_FILE } from './telemetry-log.js';
 import { buildToolSet, type CliToolSet } from './tool-set.js';
 
@@ -18,7 +16,6 @@ export interface Setup extends CliToolSet {
   readonly workspace: string;
   readonly config: Config;
   readonly session: Session;
-  readonly media: SessionMedia;
 }
 
 const SANDBOX = ['off', 'best-effort', 'required'] as const;
@@ -38,8 +35,8 @@ export async function setUp(
 ): Promise<{ success: true; value: Setup } | { success: false; error: string }> {
   const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
   // A missing workspace is a usage error before anything reads or creates files in it.
-  const problem = await workspaceProblem(workspace);
-  if (problem !== undefined) return { success: false, error: problem };
+  const checked = await checkWorkspace(workspace);
+  if (!checked.success) return { success: false, error: checked.error.message };
   const env = io.env ?? process.env;
   let config = extra.config;
   if (config === undefined) {
@@ -70,36 +67,34 @@ export async function setUp(
       rules.push(rule.value);
     }
   }
-  const root = sessionsRoot(workspace);
-  const fresh = await missing([
-    dirname(root),
-    root,
-    ...(values.session === undefined ? [] : [resolve(root, values.session)]),
-  ]);
-  const session = await openSession(workspace, values.session);
-  if (!session.success) return session;
-  if (values.session === undefined) fresh.push(session.value.directory);
+  const opened = await openSession({
+    workspace,
+    ...(values.session === undefined ? {} : { sessionId: values.session }),
+    // The settlement is committed once the outcome has been shown or sent: a process that dies
+    // before then leaves the script's final audit as a running checkpoint, which the next run
+    // of the session reports as interrupted.
+    settlementCommit: 'host',
+  });
+  if (!opened.success) return { success: false, error: opened.error.message };
+  const session = opened.value;
   const asker = createAsker({
     yes: values.yes ?? false,
     input: io.stdin ?? process.stdin,
     output: io.stderr,
     ...(extra.onPrompt ? { onPrompt: extra.onPrompt } : {}),
   });
-  const media = createSessionMedia(session.value.directory);
-  const id = session.value.id;
+  const id = session.id;
   const telemetry =
     config.telemetry === false
       ? undefined
-      : createTelemetryLog(join(session.value.directory, TELEMETRY_FILE), (message) =>
+      : createTelemetryLog(join(session.layout.directory, TELEMETRY_FILE), (message) =>
           io.stderr.write(`toolcall: session ${id}: ${message}\n`),
         );
   const toolSet = buildToolSet({
-    workspace,
-    session: session.value,
+    session,
     sandbox: sandbox as (typeof SANDBOX)[number],
     permissions: { mode: config.permissions?.mode ?? 'ask', rules: withDefaults(rules) },
     askUser: extra.askUser ? extra.askUser(values.yes ? () => 'allow-once' : undefined) : asker,
-    media,
     hooks: config.hooks ?? [],
     ...(config.toolCall === undefined ? {} : { toolCall: config.toolCall }),
     ...(telemetry === undefined ? {} : { telemetry }),
@@ -111,27 +106,19 @@ export async function setUp(
   const cleanup = registerHostCleanup(async () => {
     await toolSet.close();
     // A session nobody named is kept for what its calls stored, not for its telemetry.
-    if (values.session === undefined) await dropLoneLog(session.value.directory);
-    await removeIfEmpty(fresh);
+    if (values.session === undefined) await dropLoneLog(session.layout.directory);
+    // Last: removes the session's directories when this command wrote nothing to them.
+    await session.close();
   });
+  for (const warning of session.warnings) io.stderr.write(`toolcall: session ${id}: ${warning}\n`);
   // A resumed session: scripts a killed process left running are shown as interrupted.
-  if (values.session !== undefined && !fresh.includes(session.value.directory)) {
-    try {
-      const recovered = await toolSet.checkpoints.recover();
-      showRecovered(session.value.id, recovered, toolSet.renderers, io);
-    } catch (error) {
-      io.stderr.write(
-        `toolcall: session ${session.value.id}: its ToolCall checkpoints could not be recovered: ${(error as Error).message}\n`,
-      );
-    }
-  }
+  showRecovered(id, session.recovered, toolSet.renderers, io);
   return {
     success: true,
     value: {
       workspace,
       config,
-      session: session.value,
-      media,
+      session,
       ...toolSet,
       close: cleanup.close,
     },
@@ -143,35 +130,10 @@ export function trustCommandFor(flag: string | undefined, workspace: string): st
   return flag === undefined ? 'toolcall trust' : `toolcall trust -C ${JSON.stringify(workspace)}`;
 }
 
-/** The directories of `paths` that do not exist yet. */
-async function missing(paths: readonly string[]): Promise<string[]> {
-  const absent: string[] = [];
-  for (const path of paths) {
-    if ((await stat(path).catch(() => undefined)) === undefined) absent.push(path);
-  }
-  return absent;
-}
-
 /** Removes the telemetry log of a session that holds nothing else. */
 async function dropLoneLog(directory: string): Promise<void> {
   const entries = await readdir(directory).catch(() => undefined);
   if (entries?.length === 1 && entries[0] === TELEMETRY_FILE) {
     await rm(join(directory, TELEMETRY_FILE), { force: true }).catch(() => {});
-  }
-}
-
-/**
- * Removes the directories this command created, deepest first, while they are still empty: a
- * command that wrote nothing (`tools`, a plain `call Read`) leaves no session behind. The
- * directories exist while tools run, so the sandbox keeps masking the session store.
- */
-async function removeIfEmpty(created: readonly string[]): Promise<void> {
-  for (const directory of [...created].sort((a, b) => b.length - a.length)) {
-    try {
-      await rmdir(directory);
-    } catch {
-      // Not empty (something was written) or gone: it and its parents stay as they are.
-      return;
-    }
   }
 }

@@ -1,31 +1,27 @@
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type {
-  MediaSink,
   PermissionAsker,
   PermissionMode,
   PermissionRule,
   Pipeline,
-  RecoveredToolCall,
   SpecialistListing,
   Tool,
 } from '@toolcall/pipeline';
-import { commandHook, createHostCheckpoints } from '@toolcall/pipeline/node';
+import { commandHook } from '@toolcall/pipeline/node';
 import { builtinRenderers, type RendererRegistry } from '@toolcall/render';
-import { createToolSet } from '@toolcall/tools';
+import { createToolSet, type Session } from '@toolcall/tools';
 import type { Config } from './config.js';
 import { createRulePersister } from './persist-rule.js';
 import { createProgressHub, type ProgressHub } from './progress.js';
-import { createSessionArtifacts } from './session-artifacts.js';
 import type { TelemetryLog } from './telemetry-log.js';
 import { toolCallRenderer } from './toolcall-renderer.js';
 
 /**
- * Options of the CLI's tool set: `createToolSet`'s, plus the session directory, the tools the
- * CLI adds and the names admitted for composition.
+ * Options of the CLI's tool set: `createToolSet`'s, plus the open session (its stores and
+ * checkpoints), the tools the CLI adds and the names admitted for composition.
  */
 export interface CliToolSetOptions {
-  readonly workspace: string;
-  readonly session: { readonly id: string; readonly directory: string };
+  readonly session: Session;
   readonly sandbox: 'off' | 'best-effort' | 'required';
   readonly permissions: {
     readonly mode: PermissionMode;
@@ -33,8 +29,6 @@ export interface CliToolSetOptions {
   };
   readonly askUser: PermissionAsker | undefined;
   readonly hooks: NonNullable<Config['hooks']>;
-  /** Where media (images) land: the session directory. */
-  readonly media: MediaSink;
   /** Wrapped tools (upstream MCP servers) and the ones admitted for composition. */
   readonly extraTools?: readonly Tool[];
   readonly composable?: readonly string[];
@@ -64,15 +58,10 @@ export interface CliToolSet {
    */
   listing(): SpecialistListing;
   /**
-   * The session's ToolCall checkpoints (`SESSION/toolcall/`): the journals of running scripts
-   * are autosaved there until `close`.
+   * The outcome of script `envelopeId` has been shown or sent: its checkpoint goes (the
+   * session's checkpoints hold the journals of running scripts until then).
    */
-  readonly checkpoints: {
-    /** Scripts an ended process left running, as interrupted records (consumed). */
-    recover(): Promise<RecoveredToolCall[]>;
-    /** The outcome of `envelopeId` has been shown or sent: its checkpoint goes. */
-    settle(envelopeId: string): Promise<void>;
-  };
+  settle(envelopeId: string): Promise<void>;
   /** ToolCall's live aggregate of each running script: active tools, counts, permission waits. */
   readonly progress: Pick<ProgressHub, 'subscribe'>;
   /**
@@ -120,41 +109,32 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
       ...(hook.timeoutMs === undefined ? {} : { timeoutMs: hook.timeoutMs }),
     }),
   );
-  const persister = createRulePersister(join(options.workspace, '.toolcall', 'config.json'));
-  const checkpoints = createHostCheckpoints(join(options.session.directory, 'toolcall'));
+  const { session } = options;
+  const persister = createRulePersister(join(session.workspace, '.toolcall', 'config.json'));
   const progress = createProgressHub();
   const telemetry = options.telemetry;
-  const set = createToolSet({
-    workspace: options.workspace,
-    session: { id: options.session.id },
-    sandbox: options.sandbox,
-    // The session store lives under the CLI's session directory, not the exec default.
-    sessionStore: dirname(options.session.directory),
-    permissions: options.permissions,
-    ...(options.askUser === undefined ? {} : { askUser: options.askUser }),
-    onProgress: (update) => progress.publish(update),
-    onRuleAdded: (rule, scope) => {
-      if (scope === 'always') persister.add(rule);
-    },
-    hooks,
-    media: options.media,
-    artifacts: createSessionArtifacts(options.session.directory),
-    checkpoints: checkpoints.store,
-    extraTools: options.extraTools ?? [],
-    extraGroups: [UPSTREAM_GROUP],
-    composable: options.composable ?? [],
-    ...(telemetry === undefined ? {} : { telemetry: (record) => telemetry.record(record) }),
-    toolCall: {
-      ...driverSettings(options.toolCall),
-      // The settlement is committed once the outcome has been shown or sent: a process that
-      // dies before then leaves the script's final audit as a running checkpoint, which the
-      // next run of the session reports as interrupted.
-      settlementCommit: 'host',
-      ...(telemetry === undefined ? {} : { telemetry: (span) => telemetry.span(span) }),
-    },
-    ...(options.loopbackIsPublic ? { web: { fetch: { treatLoopbackAsPublic: true } } } : {}),
-  });
-  checkpoints.autosave(() => set.toolCallJournals());
+  const set = createToolSet(
+    session.toolSetOptions({
+      sandbox: options.sandbox,
+      permissions: options.permissions,
+      ...(options.askUser === undefined ? {} : { askUser: options.askUser }),
+      onProgress: (update) => progress.publish(update),
+      onRuleAdded: (rule, scope) => {
+        if (scope === 'always') persister.add(rule);
+      },
+      hooks,
+      extraTools: options.extraTools ?? [],
+      extraGroups: [UPSTREAM_GROUP],
+      composable: options.composable ?? [],
+      ...(telemetry === undefined ? {} : { telemetry: (record) => telemetry.record(record) }),
+      toolCall: {
+        ...driverSettings(options.toolCall),
+        ...(telemetry === undefined ? {} : { telemetry: (span) => telemetry.span(span) }),
+      },
+      ...(options.loopbackIsPublic ? { web: { fetch: { treatLoopbackAsPublic: true } } } : {}),
+    }),
+  );
+  session.attach(set);
   for (const [name, spec] of Object.entries(builtinRenderers)) {
     if (!set.renderers.has(name)) set.renderers.register(name, spec);
   }
@@ -171,18 +151,11 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
           ? {}
           : { share: options.toolCall.listingShare }),
       }),
-    checkpoints: {
-      recover: () => checkpoints.recover(),
-      settle: async (envelopeId) => {
-        await checkpoints.consume(envelopeId);
-        // The CLI keeps no settled checkpoints: shown, the script's is consumed.
-        await set.commitToolCall(envelopeId, { consume: true });
-      },
-    },
+    // The CLI keeps no settled checkpoints: shown, the script's is consumed.
+    settle: (envelopeId) => session.settle(envelopeId),
     progress,
     close: async () => {
       await set.close();
-      await checkpoints.stop();
       await persister.flush();
       // A cancelled script's envelope settles at once and its script ends a moment later (its
       // processes stopped above): its span is written too, unless it takes too long.

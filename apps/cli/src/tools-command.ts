@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
+import { uniqueToolUseId } from '@toolcall/tools';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
-import { uniqueCallId } from './session.js';
 import { setUp } from './setup.js';
 
 /** `toolcall tools [QUERY]`: the tool listing, or ToolSearch's answer for a query. */
@@ -26,7 +26,7 @@ export async function toolsCommand(argv: readonly string[], io: CliIo): Promise<
     const outcome = await pipeline.runTool({
       name: 'ToolSearch',
       input: { query: positionals.join(' ') },
-      toolUseId: uniqueCallId('tools'),
+      toolUseId: uniqueToolUseId('tools'),
     }).outcome;
     io.stdout.write(`${String(outcome.result)}\n`);
     return outcome.status === 'success' ? 0 : 1;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  checkWorkspace,
   hashConfig,
   listTrustedConfigs,
   revokeConfigTrust,
@@ -10,7 +11,6 @@ import {
 } from '@toolcall/tools';
 import { loadConfigFile, userConfigPath, workspaceConfigPath } from './config.js';
 import type { CliIo } from './io.js';
-import { workspaceProblem } from './session.js';
 import { describeSetting, narrowUntrusted } from './untrusted-config.js';
 
 /** The help of `toolcall trust`. */
@@ -44,9 +44,9 @@ export async function trustCommand(argv: readonly string[], io: CliIo): Promise<
   const environment = io.env ?? process.env;
   if (values.list) return list(io, environment);
   const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
-  const problem = await workspaceProblem(workspace);
-  if (problem !== undefined) {
-    io.stderr.write(`toolcall trust: ${problem}\n`);
+  const checked = await checkWorkspace(workspace);
+  if (!checked.success) {
+    io.stderr.write(`toolcall trust: ${checked.error.message}\n`);
     return 2;
   }
   const file = workspaceConfigPath(workspace);

@@ -170,3 +170,25 @@ describe('toolcall mcp ended by a signal or its input (--sandbox off)', () => {
     await eventually(() => holders(text).length === 0, 'no sleeper left after the input closed');
   });
 });
+
+describe('toolcall bridge ended by a signal', () => {
+  for (const signal of Object.keys(EXIT_CODES) as Signal[]) {
+    it(`stops the processes its calls started on ${signal} and exits ${EXIT_CODES[signal]}`, async () => {
+      const text = marker();
+      sweep(text);
+      const bridge = start(['bridge']);
+      const send = (message: object) => bridge.child.stdin.write(`${JSON.stringify(message)}\n`);
+      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { mode: 'full-auto' } });
+      send({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'Bash', arguments: { command: `sleep ${text}`, description: 'wait' } },
+      });
+      await eventually(() => holders(text).length > 0, 'the sleeper to start');
+      bridge.child.kill(signal);
+      expect(await bridge.exited).toBe(EXIT_CODES[signal]);
+      await eventually(() => holders(text).length === 0, `no sleeper left after ${signal}`);
+    });
+  }
+});

@@ -38,8 +38,10 @@ export function createConnection(options: {
   output: Writable;
   onMessage: (message: Incoming) => void;
   maxLineBytes?: number;
+  /** Ends the connection as its input closing would (a host stopping on a signal). */
+  signal?: AbortSignal;
 }): Connection {
-  const { input, output, onMessage, maxLineBytes } = options;
+  const { input, output, onMessage, maxLineBytes, signal } = options;
   const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 0;
 
@@ -117,6 +119,8 @@ export function createConnection(options: {
   input.once('end', () => end());
   input.once('close', () => end());
   input.on('error', () => end());
+  if (signal?.aborted) end();
+  signal?.addEventListener('abort', () => end(), { once: true });
   // Output nobody reads any more (Emacs is gone) ends the connection quietly, as its input
   // closing does: what was not written stays undelivered.
   output.on('error', () => {

@@ -83,6 +83,8 @@ export const paramSchemas = {
     toolCall: toolCallSettings.optional(),
     /** Where the bridge keeps state across restarts: its ToolCall checkpoints. */
     stateDirectory: z.string().min(1).optional(),
+    /** The workspace session to resume (`.toolcall/sessions/ID`); default a new one. */
+    sessionId: z.string().min(1).optional(),
   }),
   'tools/list': z.object({}),
   'tools/call': z.object({

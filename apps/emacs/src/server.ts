@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import {
   argumentsOf,
@@ -12,8 +11,8 @@ import {
   type ToolCallProgress,
   type ToolRun,
 } from '@toolcall/pipeline';
-import { createHostCheckpoints, type HostCheckpoints } from '@toolcall/pipeline/node';
-import { registerHostCleanup } from '@toolcall/tools';
+import { registerHostCleanup, type Session } from '@toolcall/tools';
+import { openBridgeSession } from './bridge-session.js';
 import { createConnection } from './connection.js';
 import { createEmacsPorts } from './emacs-ports.js';
 import { createCustomTools, createHostedTools } from './hosted-tools.js';
@@ -52,6 +51,11 @@ export interface BridgeOptions {
   output: Writable;
   workspace: string;
   extraTools?: readonly Tool[];
+  /**
+   * Stops serving as the input closing would: the running work is left for recovery and every
+   * process the tool set started is stopped.
+   */
+  signal?: AbortSignal;
 }
 
 interface Execution {
@@ -129,7 +133,8 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
    * which that initialize has closed.
    */
   let ready: Promise<unknown> = Promise.resolve();
-  let checkpoints: HostCheckpoints | undefined;
+  /** The workspace session of the current tool set: its artifacts, media and checkpoints. */
+  let session: Session | undefined;
   const executions = new Map<string, Execution>();
   const byRequest = new Map<string, Execution>();
   const byToolUse = new Map<string, Execution>();
@@ -139,6 +144,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
   const connection = createConnection({
     input: options.input,
     output: options.output,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
     onMessage: (message) => {
       if (message.kind === 'notification') {
         if (message.method === '$/cancelRequest') {
@@ -220,41 +226,30 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     customTools?: CustomToolDefinition[] | undefined;
     toolCall?: ToolCallSettings | undefined;
     stateDirectory?: string | undefined;
+    sessionId?: string | undefined;
   }) => {
     // A bad rule is the caller's mistake: refused before anything is replaced.
     const rules = rulesOf(params.rules);
     const ports = createEmacsPorts(connection);
+    // A killed bridge's scripts are recovered before this one's scripts write checkpoints; a
+    // state directory that cannot hold them leaves scripts without checkpoints, and a warning.
+    // A bad workspace or session id is refused here, before anything is replaced.
+    const previous = session;
+    const current = await openBridgeSession({
+      workspace: params.workspace ?? options.workspace,
+      sessionId: params.sessionId,
+      stateDirectory: params.stateDirectory,
+      previous,
+    });
+    session = current;
     // A second initialize replaces the tool set: stop the processes the first one started.
     void closeTools();
-    void checkpoints?.stop();
-    checkpoints =
-      params.stateDirectory === undefined
-        ? undefined
-        : createHostCheckpoints(join(params.stateDirectory, 'checkpoints'));
-    // A killed bridge's scripts are recovered before this one's scripts write checkpoints.
-    let recovered: RecoveredToolCall[] = [];
-    const warnings: string[] = [];
-    if (checkpoints !== undefined) {
-      // A directory that cannot be read, or that reads as empty but cannot be created or
-      // written (a read-only home), would fail every script's first checkpoint: scripts run
-      // without checkpoints rather than fail, and the person is told.
-      let step = 'recovered';
-      try {
-        recovered = await checkpoints.recover();
-        step = 'written';
-        await checkpoints.probe();
-      } catch (error) {
-        checkpoints = undefined;
-        warnings.push(
-          `The ToolCall checkpoints in ${params.stateDirectory} could not be ${step} (${(error as Error).message}); scripts run without checkpoints until the bridge restarts.`,
-        );
-      }
-    }
+    await previous?.close();
     const custom = params.customTools ?? [];
     const limits = limitsOf(params.toolCall);
     const { parallelism, returnedLineThreshold } = params.toolCall ?? {};
     const set = createBridgeToolSet({
-      workspace: params.workspace ?? options.workspace,
+      session: current,
       mode: params.mode ?? 'ask',
       rules,
       extraTools: [
@@ -270,26 +265,29 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
         ...(limits === undefined ? {} : { limits }),
         ...(returnedLineThreshold === undefined ? {} : { returnedLineThreshold }),
       },
-      ...(checkpoints === undefined ? {} : { checkpoints: checkpoints.store }),
       asker: ports.asker,
       askUser: ports.askUser,
       onProgress,
     });
     tools = set;
-    // A signal ending the bridge stops this set's processes before the bridge exits.
-    closeTools = registerHostCleanup(() => set.close()).close;
+    // A signal ending the bridge stops this set's processes, then closes the session, before
+    // the bridge exits.
+    closeTools = registerHostCleanup(async () => {
+      await set.close();
+      await current.close();
+    }).close;
     set.pipeline.subscribe((event) => {
       const execution = byToolUse.get(event.parentId ?? '');
       if (execution && applyChildEvent(execution.view, event)) renderLive(execution);
     });
-    if (checkpoints !== undefined) checkpoints.autosave(() => set.journals());
     return {
       result: {
         protocolVersion: 1,
         serverInfo: { name: 'toolcall-bridge', version: VERSION },
         tools: set.pipeline.tools().map((tool) => tool.name),
-        recovered: recovered.map(recoveredView),
-        warnings,
+        recovered: current.recovered.map(recoveredView),
+        warnings: current.warnings,
+        session: { id: current.id, directory: current.layout.directory },
       },
     };
   };
@@ -379,26 +377,23 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     connection.notify('toolcall/render', { executionId: id, tree });
     // Emacs has the outcome once the reply is written: the script's checkpoint is consumed.
     const delivered = name === 'ToolCall' ? () => settle(set, toolUseId) : undefined;
+    // Images a result attaches go to Emacs with it, read back from the session's media.
+    const media = await set.media(outcome.media);
     if (cancelled) {
       throw Object.assign(rpcError(RPC_ERRORS.requestCancelled, 'Request cancelled'), {
         delivered,
       });
     }
     return {
-      result: { executionId: id, status: outcome.status, result: outcome.result, tree },
+      result: { executionId: id, status: outcome.status, result: outcome.result, tree, media },
       ...(delivered === undefined ? {} : { delivered }),
     };
   };
 
-  const consumed = new Set<string>();
   const settle = async (set: BridgeToolSet, toolUseId: string): Promise<void> => {
-    const store = checkpoints;
-    // Once: a script stopped by shutdown is consumed then and again when its reply goes out.
-    if (store === undefined || consumed.has(toolUseId)) return;
-    consumed.add(toolUseId);
     try {
-      await store.consume(toolUseId);
-      await set.commitToolCall(toolUseId, { consume: true });
+      // Once per script: one stopped by shutdown is settled then and again when its reply goes.
+      await set.settle(toolUseId);
     } catch {
       // A checkpoint left behind is reported as interrupted when the next bridge starts.
     }
@@ -471,6 +466,5 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
   return connection.closed.then(async () => {
     await stopping;
     await closeTools();
-    await checkpoints?.stop();
   });
 }

@@ -7,13 +7,16 @@ import type {
   PermissionRequest,
   PermissionRule,
 } from '@toolcall/pipeline';
-import { describe, expect, it } from 'vitest';
+import { openSessionOrThrow } from '@toolcall/tools';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createHostedTools, HOSTED_TOOL_NAMES } from './hosted-tools.js';
 import { createBridgeToolSet } from './tool-set.js';
 
 // The bridge's tool set with the tools Emacs hosts: `callHosted` is the port to Emacs, here
 // recording which calls would have reached the editor.
 const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'toolcall-emacs-secrets-')));
+const session = await openSessionOrThrow({ workspace, checkpoints: false });
+afterAll(() => session.close());
 
 function bridgeWith({
   mode = 'ask',
@@ -27,7 +30,7 @@ function bridgeWith({
   const asked: string[] = [];
   const reached: string[] = [];
   const set = createBridgeToolSet({
-    workspace,
+    session,
     mode,
     rules,
     asker: (request) => {

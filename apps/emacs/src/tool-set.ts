@@ -1,8 +1,6 @@
-import { isAbsolute, resolve } from 'node:path';
 import type {
-  CheckpointStore,
-  CommitOptions,
   HookRegistration,
+  MediaReference,
   PermissionAsker,
   PermissionMode,
   PermissionRule,
@@ -15,12 +13,15 @@ import {
   type AskUser,
   createToolSet,
   privateHostsAllowedByRules,
+  type Session,
   type ToolSetToolCallOptions,
 } from '@toolcall/tools';
+import { type DeliveredMedia, deliverMedia } from './delivered-media.js';
 
-/** What the bridge needs to build its tools: the person-facing ports and the workspace. */
+/** What the bridge needs to build its tools: the person-facing ports and the session. */
 export interface ToolSetOptions {
-  workspace: string;
+  /** The session of the workspace: its stores, its checkpoints and where its files go. */
+  session: Session;
   mode: PermissionMode;
   asker: PermissionAsker;
   askUser: AskUser;
@@ -32,18 +33,18 @@ export interface ToolSetOptions {
   standaloneOnly?: readonly string[];
   /** ToolCall's driver settings: parallelism, budgets, Returned-row threshold. */
   toolCall?: Pick<ToolSetToolCallOptions, 'parallelism' | 'limits' | 'returnedLineThreshold'>;
-  /** Where ToolCall checkpoints running scripts; the bridge commits each settlement itself. */
-  checkpoints?: CheckpointStore;
   onProgress: (progress: ToolCallProgress) => void;
 }
 
-/** The wired pipeline, ToolCall's journals and commits, and how to stop what its tools started. */
+/** The wired pipeline, ToolCall's journals and settlements, media, and how to stop its tools. */
 export interface BridgeToolSet {
   pipeline: Pipeline;
   /** Running checkpoints of the scripts in flight (their live audits, queued calls included). */
   journals(): ToolCallCheckpoint[];
-  /** Commits a script's settlement once Emacs has its outcome (with a checkpoint store). */
-  commitToolCall(envelopeId: string, options?: CommitOptions): Promise<void>;
+  /** Emacs has the outcome of script `envelopeId`: its checkpoint goes, its settlement commits. */
+  settle(envelopeId: string): Promise<void>;
+  /** The media a result references, read back from the session for Emacs. */
+  media(references: readonly MediaReference[]): Promise<DeliveredMedia[]>;
   close(): Promise<void>;
 }
 
@@ -103,43 +104,44 @@ function secretReadsAsk(mode: PermissionMode, rules: () => readonly PermissionRu
  */
 export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
   const standalone = new Set(options.standaloneOnly ?? []);
+  const { session } = options;
   // Read lazily: the hook runs after the set exists, and sees rules added by answers.
   let pipeline: Pipeline | undefined;
-  const set = createToolSet({
-    workspace: isAbsolute(options.workspace) ? options.workspace : resolve(options.workspace),
-    permissions: { mode: options.mode, rules: options.rules ?? [] },
-    askUser: options.asker,
-    askQuestions: options.askUser,
-    hooks: [alwaysAsk, secretReadsAsk(options.mode, () => pipeline?.rules() ?? [])],
-    // WebFetch reaches a loopback or private host only when an allow rule names it exactly.
-    web: {
-      fetch: { allowPrivateHosts: privateHostsAllowedByRules(() => pipeline?.rules() ?? []) },
-    },
-    extraTools: options.extraTools,
-    // The editor user chose what to register, so every extra tool is callable from a script,
-    extraGroups: ['emacs'],
-    native: options.extraTools.map((tool) => tool.name),
-    // and the wrapped tools Emacs defined (standalone-only by default) may be composed unless
-    // their definition keeps them standalone.
-    composable: options.extraTools
-      .filter((tool) => tool.wrapped !== undefined && tool.category === 'emacs')
-      .map((tool) => tool.name)
-      .filter((name) => !standalone.has(name)),
-    ...(options.checkpoints === undefined ? {} : { checkpoints: options.checkpoints }),
-    toolCall: {
-      ...options.toolCall,
-      // Emacs is told the outcome before the settlement is committed: a bridge killed in
-      // between leaves the script's final audit as a running checkpoint, recovered as
-      // interrupted when the next bridge starts.
-      ...(options.checkpoints === undefined ? {} : { settlementCommit: 'host' as const }),
-    },
-    onProgress: options.onProgress,
-  });
+  // The session supplies the artifact store (oversized output), the media sink and the
+  // checkpoints; Emacs is told the outcome before a script's settlement is committed, so a
+  // bridge killed in between leaves the script's final audit as a running checkpoint,
+  // recovered as interrupted when the next bridge starts.
+  const set = createToolSet(
+    session.toolSetOptions({
+      permissions: { mode: options.mode, rules: options.rules ?? [] },
+      askUser: options.asker,
+      askQuestions: options.askUser,
+      hooks: [alwaysAsk, secretReadsAsk(options.mode, () => pipeline?.rules() ?? [])],
+      // WebFetch reaches a loopback or private host only when an allow rule names it exactly.
+      web: {
+        fetch: { allowPrivateHosts: privateHostsAllowedByRules(() => pipeline?.rules() ?? []) },
+      },
+      extraTools: options.extraTools,
+      // The editor user chose what to register, so every extra tool is callable from a script,
+      extraGroups: ['emacs'],
+      native: options.extraTools.map((tool) => tool.name),
+      // and the wrapped tools Emacs defined (standalone-only by default) may be composed unless
+      // their definition keeps them standalone.
+      composable: options.extraTools
+        .filter((tool) => tool.wrapped !== undefined && tool.category === 'emacs')
+        .map((tool) => tool.name)
+        .filter((name) => !standalone.has(name)),
+      ...(options.toolCall === undefined ? {} : { toolCall: options.toolCall }),
+      onProgress: options.onProgress,
+    }),
+  );
+  session.attach(set);
   pipeline = set.pipeline;
   return {
     pipeline: set.pipeline,
     journals: () => set.toolCallJournals(),
-    commitToolCall: (envelopeId, commit) => set.commitToolCall(envelopeId, commit),
+    settle: (envelopeId) => session.settle(envelopeId),
+    media: (references) => deliverMedia(session.media, references),
     close: () => set.close(),
   };
 }

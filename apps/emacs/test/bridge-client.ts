@@ -22,9 +22,13 @@ export interface BridgeClient {
 const bridge = fileURLToPath(new URL('../dist/bridge.js', import.meta.url));
 const tools = fileURLToPath(new URL('./fixtures/fs-tools.mjs', import.meta.url));
 
-/** Starts dist/bridge.js with the fixture tools and collects every message it writes. */
-export function startBridge(cwd: string): BridgeClient {
-  const child = spawn(process.execPath, [bridge, '--tools-module', tools], {
+/**
+ * Starts dist/bridge.js with the fixture tools (which replace Read and Grep with plain ones),
+ * or with the built-in tools only, and collects every message it writes.
+ */
+export function startBridge(cwd: string, options: { fixtureTools?: boolean } = {}): BridgeClient {
+  const args = options.fixtureTools === false ? [] : ['--tools-module', tools];
+  const child = spawn(process.execPath, [bridge, ...args], {
     cwd,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

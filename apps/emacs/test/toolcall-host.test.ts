@@ -215,7 +215,9 @@ describe('checkpoints of running scripts', () => {
     };
     expect(reply.result.recovered).toEqual([]);
     expect(reply.result.warnings).toEqual([
-      expect.stringContaining(`The ToolCall checkpoints in ${file} could not be recovered`),
+      expect.stringContaining(
+        `The ToolCall checkpoints in ${join(file, 'checkpoints')} could not be recovered`,
+      ),
     ]);
     expect(await bridge.request(2, 'toolcall/run', { expression: '(+ 1 2)' })).toMatchObject({
       result: { status: 'success', result: '3' },
@@ -231,7 +233,9 @@ describe('checkpoints of running scripts', () => {
     };
     expect(reply.result.recovered).toEqual([]);
     expect(reply.result.warnings).toEqual([
-      expect.stringContaining(`The ToolCall checkpoints in ${state} could not be written`),
+      expect.stringContaining(
+        `The ToolCall checkpoints in ${join(state, 'checkpoints')} could not be written`,
+      ),
     ]);
     expect(await bridge.request(2, 'toolcall/run', { expression: '(+ 1 2)' })).toMatchObject({
       result: { status: 'success', result: '3' },

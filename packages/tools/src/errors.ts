@@ -6,7 +6,10 @@ export type ToolsErrorCode =
   | 'unknown-tool'
   | 'trust-store-unreadable'
   | 'trust-store-unwritable'
-  | 'config-unreadable';
+  | 'config-unreadable'
+  | 'invalid-session-id'
+  | 'workspace-unavailable'
+  | 'session-unavailable';
 
 /** An expected failure of @toolcall/tools, returned as a value rather than thrown. */
 export class ToolsError extends Error {
