@@ -19,7 +19,10 @@ for (const task of ALL_TASKS.filter((t) => only === undefined || t.id === only))
   it(task.id, async () => {
     const d = await runArm({ task, arm: 'direct', fixture, origin: site.origin });
     const t = await runArm({ task, arm: 'toolcall', fixture, origin: site.origin });
-    for (const run of [d, t]) for (const turn of run.turns) for (const c of turn.calls) console.log(`--- ${c.tool} ${JSON.stringify(c.input).slice(0, 300)}\n${c.text}`);
+    for (const run of [d, t])
+      for (const turn of run.turns)
+        for (const c of turn.calls)
+          console.log(`--- ${c.tool} ${JSON.stringify(c.input).slice(0, 300)}\n${c.text}`);
     console.log(JSON.stringify(d.answer), '\n', JSON.stringify(t.answer));
     expect(t.answer).toEqual(d.answer);
   });

@@ -10,5 +10,7 @@ export function canonicalText(
   text: string,
   run: { readonly workspace: string; readonly origin: string },
 ): string {
-  return text.replaceAll(run.workspace, CANONICAL_WORKSPACE).replaceAll(run.origin, CANONICAL_ORIGIN);
+  return text
+    .replaceAll(run.workspace, CANONICAL_WORKSPACE)
+    .replaceAll(run.origin, CANONICAL_ORIGIN);
 }

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import {
   type PermissionRule,
   parsePermissionRule,
-  type TelemetryRecord,
   projectToolCall,
+  type TelemetryRecord,
 } from '@toolcall/pipeline';
 import { createSessionArtifactStore, createToolSet, type ToolSet } from '@toolcall/tools';
 import type { PlannedCall } from '../tasks/types.js';

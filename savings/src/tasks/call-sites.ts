@@ -18,12 +18,14 @@ export const callSites: Task = {
   prompt: 'Show me every call site of parseConfig with 3 lines of context.',
   direct: ({ workspace }) => ({
     turns: [() => [call('Grep', { pattern: PATTERN, output_mode: 'content', context: 3 })]],
-    answer: ([[text = '']]) => answerOf(text, workspace),
+    answer: ([[text = ''] = []]) => answerOf(text, workspace),
   }),
   toolcall: ({ workspace }) => ({
     turns: [
-      () => [script(String.raw`(Grep :pattern "parseConfig\\(" :output_mode "content" :context 3)`)],
+      () => [
+        script(String.raw`(Grep :pattern "parseConfig\\(" :output_mode "content" :context 3)`),
+      ],
     ],
-    answer: ([[text = '']]) => answerOf(text, workspace),
+    answer: ([[text = ''] = []]) => answerOf(text, workspace),
   }),
 };

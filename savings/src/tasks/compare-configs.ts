@@ -10,7 +10,7 @@ export const compareConfigs: Task = {
   prompt: 'Which settings differ between config/app.dev.json and config/app.prod.json?',
   direct: () => ({
     turns: [() => [call('Bash', { command: DIFF, description: 'Compare the two configs' })]],
-    answer: ([[text = '']]) =>
+    answer: ([[text = ''] = []]) =>
       sorted(
         new Set(
           linesOf(bashOutput(text))
@@ -31,6 +31,6 @@ export const compareConfigs: Task = {
   (string-join (sort keys) "\n"))`),
       ],
     ],
-    answer: ([[text = '']]) => sorted(resultLines(text)),
+    answer: ([[text = ''] = []]) => sorted(resultLines(text)),
   }),
 };

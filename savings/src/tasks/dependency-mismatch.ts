@@ -14,7 +14,7 @@ export const dependencyMismatch: Task = {
     turns: [
       () => [call('Grep', { pattern: PATTERN, glob: '**/package.json', output_mode: 'content' })],
     ],
-    answer: ([[text = '']]): Answer => {
+    answer: ([[text = ''] = []]): Answer => {
       const versions = new Map<string, Set<string>>();
       for (const hit of parseGrepContent(text, workspace)) {
         const found = /"([^"]+)": "([^"]+)"/.exec(hit.text);
@@ -47,6 +47,6 @@ export const dependencyMismatch: Task = {
   (string-join (sort result) "\n"))`),
       ],
     ],
-    answer: ([[text = '']]) => resultLines(text).sort(),
+    answer: ([[text = ''] = []]) => resultLines(text).sort(),
   }),
 };

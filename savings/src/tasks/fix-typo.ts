@@ -20,16 +20,18 @@ export const fixTypo: Task = {
   direct: ({ workspace }) => ({
     turns: [
       () => [call('Grep', { pattern: 'recieve', output_mode: 'content' })],
-      ([[hits = '']]) => {
+      ([[hits = ''] = []]) => {
         const body = parseGrepContent(hits, workspace).map(
           (hit) =>
             `*** Update File: ${hit.file}\n@@\n-${hit.text}\n+${hit.text.replaceAll('recieve', 'receive')}`,
         );
-        return [call('ApplyPatch', { patch: ['*** Begin Patch', ...body, '*** End Patch'].join('\n') })];
+        return [
+          call('ApplyPatch', { patch: ['*** Begin Patch', ...body, '*** End Patch'].join('\n') }),
+        ];
       },
       () => [call('Grep', { pattern: 'recieve', output_mode: 'content' })],
     ],
-    answer: ([, [applied = ''], [verify = '']]) => answerOf(applied, verify, workspace),
+    answer: ([, [applied = ''] = [], [verify = ''] = []]) => answerOf(applied, verify, workspace),
   }),
   toolcall: ({ workspace }) => ({
     turns: [
@@ -49,7 +51,7 @@ export const fixTypo: Task = {
             (if (string-prefix-p "No matches" verify) 0 (length (split-string verify "\n" t))))))`),
       ],
     ],
-    answer: ([[text = '']]) => ({
+    answer: ([[text = ''] = []]) => ({
       ...(answerOf(text, '', workspace) as object),
       remaining: Number(/remaining: (\d+)/.exec(text)?.[1]),
     }),

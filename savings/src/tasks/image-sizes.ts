@@ -7,7 +7,9 @@ function sizesOf(output: string, workspace: string): string[] {
   return sorted(
     linesOf(output).flatMap((line) => {
       const found = /^(.+?):\s+PNG image data, (\d+) x (\d+)/.exec(line);
-      return found === null ? [] : [`${relativePath(workspace, found[1] ?? '')} ${found[2]}x${found[3]}`];
+      return found === null
+        ? []
+        : [`${relativePath(workspace, found[1] ?? '')} ${found[2]}x${found[3]}`];
     }),
   );
 }
@@ -19,14 +21,16 @@ export const imageSizes: Task = {
   direct: ({ workspace }) => ({
     turns: [
       () => [call('Glob', { pattern: '**/*.png' })],
-      ([[paths = '']]) => [
+      ([[paths = ''] = []]) => [
         call('Bash', {
-          command: `file ${linesOf(paths).map((path) => relativePath(workspace, path)).join(' ')}`,
+          command: `file ${linesOf(paths)
+            .map((path) => relativePath(workspace, path))
+            .join(' ')}`,
           description: 'Image sizes',
         }),
       ],
     ],
-    answer: ([, [text = '']]) => sizesOf(bashOutput(text), workspace),
+    answer: ([, [text = ''] = []]) => sizesOf(bashOutput(text), workspace),
   }),
   toolcall: ({ workspace }) => ({
     turns: [
@@ -44,6 +48,7 @@ export const imageSizes: Task = {
   (string-join (sort sizes) "\n"))`),
       ],
     ],
-    answer: ([[text = '']]) => sorted(resultLines(text).map((line) => relativePath(workspace, line))),
+    answer: ([[text = ''] = []]) =>
+      sorted(resultLines(text).map((line) => relativePath(workspace, line))),
   }),
 };

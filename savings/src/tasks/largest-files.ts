@@ -15,7 +15,7 @@ export const largestFiles: Task = {
   prompt: 'What are the five largest files in the repository (not counting .git)?',
   direct: () => ({
     turns: [() => [call('Bash', { command: FIND, description: 'Largest files' })]],
-    answer: ([[text = '']]) => answerOf(bashOutput(text)),
+    answer: ([[text = ''] = []]) => answerOf(bashOutput(text)),
   }),
   toolcall: () => ({
     turns: [
@@ -24,6 +24,6 @@ export const largestFiles: Task = {
 (car (split-string (Bash :command "${FIND.replaceAll('\\', '\\\\')}" :description "Largest files") "\n\n"))`),
       ],
     ],
-    answer: ([[text = '']]) => answerOf(text),
+    answer: ([[text = ''] = []]) => answerOf(text),
   }),
 };

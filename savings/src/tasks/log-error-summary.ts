@@ -18,7 +18,7 @@ export const logErrorSummary: Task = {
     'Summarise the ERROR lines of the five logs in logs/: how many each log has, and the most frequent error message overall with its count.',
   direct: ({ workspace }) => ({
     turns: [() => [call('Grep', { pattern: 'ERROR', path: 'logs', output_mode: 'content' })]],
-    answer: ([[text = '']]) => {
+    answer: ([[text = ''] = []]) => {
       const hits = parseGrepContent(text, workspace);
       const perLog = new Map<string, number>();
       for (const hit of hits) {
@@ -54,11 +54,11 @@ export const logErrorSummary: Task = {
    "\n"))`),
       ],
     ],
-    answer: ([[text = '']]) => {
+    answer: ([[text = ''] = []]) => {
       const lines = resultLines(text);
       const perLog = new Map<string, number>();
       for (const line of lines.filter((l) => !l.startsWith('top: '))) {
-        const [name = '', count = ''] = line.split(' ');
+        const [name = '', count = ''] = ([] = line.split(' '));
         perLog.set(name, Number(count));
       }
       const top = lines.find((l) => l.startsWith('top: '))?.slice(5) ?? '';

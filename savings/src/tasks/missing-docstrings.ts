@@ -14,13 +14,14 @@ export const missingDocstrings: Task = {
         call('Grep', { pattern: DEF, path: 'python/analytics', output_mode: 'content', '-A': 1 }),
       ],
     ],
-    answer: ([[text = '']]) => {
+    answer: ([[text = ''] = []]) => {
       const lines = parseGrepContent(text, workspace);
       return sorted(
         lines.flatMap((hit, index) => {
           if (!hit.match) return [];
           const next = lines[index + 1];
-          const documented = next !== undefined && !next.match && next.text.trim().startsWith('"""');
+          const documented =
+            next !== undefined && !next.match && next.text.trim().startsWith('"""');
           return documented ? [] : [/def (\w+)/.exec(hit.text)?.[1] ?? ''];
         }),
       );
@@ -44,6 +45,6 @@ export const missingDocstrings: Task = {
   (string-join (sort missing) "\n"))`),
       ],
     ],
-    answer: ([[text = '']]) => sorted(resultLines(text)),
+    answer: ([[text = ''] = []]) => sorted(resultLines(text)),
   }),
 };

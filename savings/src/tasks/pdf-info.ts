@@ -16,8 +16,10 @@ export const pdfInfo: Task = {
   id: 'pdf-info',
   prompt: 'What is the title of docs/spec.pdf, who wrote it, and how many pages does it have?',
   direct: () => ({
-    turns: [() => [call('Bash', { command: 'pdfinfo docs/spec.pdf', description: 'PDF metadata' })]],
-    answer: ([[text = '']]) => answerOf(bashOutput(text)),
+    turns: [
+      () => [call('Bash', { command: 'pdfinfo docs/spec.pdf', description: 'PDF metadata' })],
+    ],
+    answer: ([[text = ''] = []]) => answerOf(bashOutput(text)),
   }),
   toolcall: () => ({
     turns: [
@@ -30,6 +32,6 @@ export const pdfInfo: Task = {
   (string-join (reverse keep) "\n"))`),
       ],
     ],
-    answer: ([[text = '']]) => answerOf(text),
+    answer: ([[text = ''] = []]) => answerOf(text),
   }),
 };

@@ -15,7 +15,7 @@ export const scriptsStrictMode: Task = {
         call('Grep', { pattern: STRICT, path: 'scripts', output_mode: 'files_with_matches' }),
       ],
     ],
-    answer: ([[all = '', strict = '']]) => {
+    answer: ([[all = '', strict = ''] = []]) => {
       const safe = new Set(linesOf(strict));
       return sorted(linesOf(all).filter((path) => !safe.has(path))).map((path) =>
         relativePath(workspace, path),
@@ -35,6 +35,9 @@ export const scriptsStrictMode: Task = {
   (string-join (sort loose) "\n"))`),
       ],
     ],
-    answer: ([[text = '']]) => sorted(resultLines(text).map((name) => relativePath(workspace, `${workspace}/scripts/${name}`))),
+    answer: ([[text = ''] = []]) =>
+      sorted(
+        resultLines(text).map((name) => relativePath(workspace, `${workspace}/scripts/${name}`)),
+      ),
   }),
 };

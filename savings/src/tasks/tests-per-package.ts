@@ -8,7 +8,8 @@ const PY_TEST = String.raw`^\s*def test_`;
 /** Test cases per package, TypeScript and Python. */
 export const testsPerPackage: Task = {
   id: 'tests-per-package',
-  prompt: 'How many test cases does each package have (TypeScript it/test calls and Python test_ methods)?',
+  prompt:
+    'How many test cases does each package have (TypeScript it/test calls and Python test_ methods)?',
   direct: ({ workspace }) => ({
     turns: [
       () => [
@@ -16,7 +17,7 @@ export const testsPerPackage: Task = {
         call('Grep', { pattern: PY_TEST, path: 'python', output_mode: 'count' }),
       ],
     ],
-    answer: ([[ts = '', py = '']]): Answer => {
+    answer: ([[ts = '', py = ''] = []]): Answer => {
       const totals = new Map<string, number>();
       for (const text of [ts, py]) {
         for (const [file, count] of parseGrepCount(text, workspace)) {
@@ -46,10 +47,10 @@ export const testsPerPackage: Task = {
    "\n"))`),
       ],
     ],
-    answer: ([[text = '']]): Answer =>
+    answer: ([[text = ''] = []]): Answer =>
       Object.fromEntries(
         resultLines(text).map((line) => {
-          const [name = '', count = ''] = line.split(' ');
+          const [name = '', count = ''] = ([] = line.split(' '));
           return [name, Number(count)];
         }),
       ),

@@ -19,7 +19,7 @@ export const todosPerPackage: Task = {
   direct: ({ workspace }) => ({
     turns: [
       () => [call('Grep', { pattern: 'TODO', output_mode: 'content' })],
-      ([[todos = '']]) => {
+      ([[todos = ''] = []]) => {
         const byFile = new Map<string, number[]>();
         for (const hit of parseGrepContent(todos, workspace)) {
           byFile.set(hit.file, [...(byFile.get(hit.file) ?? []), hit.line]);
@@ -33,10 +33,11 @@ export const todosPerPackage: Task = {
         return [call('Bash', { command, description: 'Blame the TODO lines' })];
       },
     ],
-    answer: ([[todos = ''], [blame = '']]) => {
+    answer: ([[todos = ''] = [], [blame = ''] = []]) => {
       const hits = parseGrepContent(todos, workspace);
       const counts = new Map<string, number>();
-      for (const { file } of hits) counts.set(packageOf(file), (counts.get(packageOf(file)) ?? 0) + 1);
+      for (const { file } of hits)
+        counts.set(packageOf(file), (counts.get(packageOf(file)) ?? 0) + 1);
       // The blame output comes file by file, line by line, in the order Grep listed them.
       const keyed = linesOf(bashOutput(blame)).flatMap((line, index) => {
         const parsed = parseBlame(line);
@@ -90,11 +91,11 @@ export const todosPerPackage: Task = {
    "\n"))`),
       ],
     ],
-    answer: ([[result = '']]) => {
+    answer: ([[result = ''] = []]) => {
       const lines = resultLines(result);
       const split = lines.indexOf('oldest:');
       const counts = lines.slice(0, split).map((line) => {
-        const [name = '', count = ''] = line.split(' ');
+        const [name = '', count = ''] = ([] = line.split(' '));
         return [name, Number(count)] as const;
       });
       return { counts: Object.fromEntries(counts), oldest: lines.slice(split + 1) };

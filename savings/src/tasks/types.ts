@@ -8,7 +8,13 @@ export interface PlannedCall {
 export type Seen = readonly (readonly string[])[];
 
 /** An answer as the tasks compare them: JSON data. */
-export type Answer = string | number | boolean | null | readonly Answer[] | { readonly [key: string]: Answer };
+export type Answer =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly Answer[]
+  | { readonly [key: string]: Answer };
 
 /**
  * A reference solution: its model turns, each computing its calls (issued together, as a model

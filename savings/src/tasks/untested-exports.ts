@@ -15,7 +15,7 @@ export const untestedExports: Task = {
   direct: ({ workspace }) => ({
     turns: [
       () => [call('Grep', { pattern: EXPORTS, path: 'packages', output_mode: 'content' })],
-      ([[exports = '']]) => {
+      ([[exports = ''] = []]) => {
         const names = parseGrepContent(exports, workspace).map((hit) => nameOf(hit.text));
         return [
           call('Grep', {
@@ -27,7 +27,7 @@ export const untestedExports: Task = {
         ];
       },
     ],
-    answer: ([[exports = ''], [tests = '']]) => {
+    answer: ([[exports = ''] = [], [tests = ''] = []]) => {
       const names = parseGrepContent(exports, workspace).map((hit) => nameOf(hit.text));
       const mentioned = parseGrepContent(tests, workspace).map((hit) => hit.text);
       return sorted(
@@ -53,6 +53,6 @@ export const untestedExports: Task = {
   (string-join (sort missing) "\n"))`),
       ],
     ],
-    answer: ([[result = '']]) => sorted(resultLines(result)),
+    answer: ([[result = ''] = []]) => sorted(resultLines(result)),
   }),
 };

@@ -24,9 +24,9 @@ export const webCrawl: Task = {
   direct: ({ origin }) => ({
     turns: [
       () => [call('WebFetch', { url: `${origin}/` })],
-      ([[page = '']]) => localPages(page, origin).map((url) => call('WebFetch', { url })),
+      ([[page = ''] = []]) => localPages(page, origin).map((url) => call('WebFetch', { url })),
     ],
-    answer: ([[page = ''], pages = []]): Answer =>
+    answer: ([[page = ''] = [], pages = []]): Answer =>
       Object.fromEntries(
         localPages(page, origin).map((url, index) => [
           url.slice(origin.length),
@@ -54,9 +54,12 @@ export const webCrawl: Task = {
   (string-join (reverse result) "\n"))`),
       ],
     ],
-    answer: ([[text = '']]): Answer =>
+    answer: ([[text = ''] = []]): Answer =>
       Object.fromEntries(
-        resultLines(text).map((line) => [line.slice(0, line.indexOf(' ')), line.slice(line.indexOf(' ') + 1)]),
+        resultLines(text).map((line) => [
+          line.slice(0, line.indexOf(' ')),
+          line.slice(line.indexOf(' ') + 1),
+        ]),
       ),
   }),
 };

@@ -13,7 +13,7 @@ export const webLinks: Task = {
   prompt: 'Fetch the status page at the local site and list every link on it.',
   direct: ({ origin }) => ({
     turns: [() => [call('WebFetch', { url: `${origin}/` })]],
-    answer: ([[page = '']]) => sorted(new Set(linksOf(page))),
+    answer: ([[page = ''] = []]) => sorted(new Set(linksOf(page))),
   }),
   toolcall: ({ origin }) => ({
     turns: [
@@ -27,6 +27,6 @@ export const webLinks: Task = {
   (string-join (sort links) "\n"))`),
       ],
     ],
-    answer: ([[text = '']]) => sorted(new Set(resultLines(text))),
+    answer: ([[text = ''] = []]) => sorted(new Set(resultLines(text))),
   }),
 };
