@@ -1,4 +1,5 @@
 import type { ListingCost } from '../measure/listing.js';
+import type { TokenCounts } from '../measure/metrics.js';
 import { median, type Summary, type TaskResult, visibleRatio } from './summary.js';
 
 /** Everything the generated part of the README shows. */
@@ -12,76 +13,87 @@ export interface ReportInput {
   readonly conditions: string;
 }
 
+/** The goal the README states: ToolCall's share of visible tokens on the median task. */
+export const GOAL_SHARE = 0.3;
+
 const percent = (ratio: number) => (Number.isFinite(ratio) ? `${Math.round(ratio * 100)}%` : '–');
 const number = (value: number) => Math.round(value).toLocaleString('en-US');
+const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+const EMPTY: TokenCounts = { arguments: 0, results: 0, visible: 0, input: 0 };
 
-function row(cells: readonly string[]): string {
-  return `| ${cells.join(' | ')} |`;
+function goalLines(summary: Summary, main: string, second: string): string[] {
+  const share = summary.medianVisibleRatio[main] ?? Number.NaN;
+  const met = share <= GOAL_SHARE;
+  const turns = summary.medianTurns.toolcall <= 1;
+  const total = summary.totalVisible[main] ?? { direct: 0, toolcall: 0 };
+  return [
+    `**Goal**: on the median task, ToolCall plans use ≤ ${percent(GOAL_SHARE)} of the direct plans' model-visible tokens, in one round trip.`,
+    `**Measured** on ${summary.tasks} tasks (answers equal in ${summary.answersMatch}): ToolCall's median share is **${percent(share)}** (${main}) and **${percent(summary.medianVisibleRatio[second] ?? Number.NaN)}** (${second}) — the token goal is **${met ? 'met' : 'not met'}**; the median round trips are ${summary.medianTurns.direct} → ${summary.medianTurns.toolcall} (${summary.totalTurns.direct} → ${summary.totalTurns.toolcall} over all tasks) — the round-trip goal is **${turns ? 'met' : 'not met'}**. Of the visible tokens, ToolCall's median share of what the model *writes* (arguments) is ${percent(summary.medianWrittenRatio[main] ?? Number.NaN)} and of what it *reads* (results) ${percent(summary.medianReadRatio[main] ?? Number.NaN)}; over all tasks ${number(total.direct)} → ${number(total.toolcall)} tokens. ToolCall costs more than the direct plan in ${summary.tasksWhereToolCallCostsMore.length} tasks: ${summary.tasksWhereToolCallCostsMore.map((id) => `\`${id}\``).join(', ') || 'none'}.`,
+  ];
 }
 
-/** The generated README section: the per-task table with its median row and the listing table. */
+/** The generated README section: the goal line, the per-task table and the listing table. */
 export function renderReport(input: ReportInput): string {
   const { results, summary, listing, tokenizers } = input;
   const [main, second] = tokenizers;
   if (main === undefined || second === undefined) throw new Error('renderReport: two tokenizers');
-  const tokens = (result: TaskResult, arm: 'direct' | 'toolcall', id: string) =>
-    result[arm].tokens[id] ?? { visible: 0, input: 0, arguments: 0, results: 0 };
-  const lines = [
-    row([
-      'task',
-      'turns direct → ToolCall',
-      'calls direct → ToolCall (nested)',
-      `visible tokens, ${main.id}: direct → ToolCall`,
-      'ToolCall share',
-      `${second.id} share`,
-      `re-read input, ${main.id}: direct → ToolCall`,
-      'tool wall ms direct / ToolCall',
-    ]),
-    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+  const tokens = (result: TaskResult, arm: 'direct' | 'toolcall') =>
+    result[arm].tokens[main.id] ?? EMPTY;
+  const pair =
+    (pick: (result: TaskResult, arm: 'direct' | 'toolcall') => number) => (result: TaskResult) =>
+      `${number(pick(result, 'direct'))} → ${number(pick(result, 'toolcall'))}`;
+  const columns: [string, (result: TaskResult) => string][] = [
+    ['turns', (r) => `${r.direct.turns} → ${r.toolcall.turns}`],
+    [
+      'calls (nested)',
+      (r) => `${r.direct.calls} → ${r.toolcall.calls} (${r.toolcall.nestedCalls})`,
+    ],
+    ['written', pair((r, arm) => tokens(r, arm).arguments)],
+    ['read', pair((r, arm) => tokens(r, arm).results)],
+    ['visible', pair((r, arm) => tokens(r, arm).visible)],
+    [`share ${main.id}`, (r) => percent(visibleRatio(r, main.id))],
+    [`share ${second.id}`, (r) => percent(visibleRatio(r, second.id))],
+    ['re-read input', pair((r, arm) => tokens(r, arm).input)],
+    ['tool ms', pair((r, arm) => r[arm].toolWallMs)],
   ];
-  for (const result of results) {
-    const d = tokens(result, 'direct', main.id);
-    const t = tokens(result, 'toolcall', main.id);
-    lines.push(
+  const lines = [
+    ...goalLines(summary, main.id, second.id),
+    '',
+    `Each cell is direct → ToolCall; token columns count ${main.id}.`,
+    '',
+    row(['task', ...columns.map(([name]) => name)]),
+    row(['---', ...columns.map(() => '---:')]),
+    ...results.map((result) =>
       row([
         `\`${result.id}\`${result.answersMatch ? '' : ' (answers differ)'}`,
-        `${result.direct.turns} → ${result.toolcall.turns}`,
-        `${result.direct.calls} → ${result.toolcall.calls} (${result.toolcall.nestedCalls})`,
-        `${number(d.visible)} → ${number(t.visible)}`,
-        percent(visibleRatio(result, main.id)),
-        percent(visibleRatio(result, second.id)),
-        `${number(d.input)} → ${number(t.input)}`,
-        `${number(result.direct.toolWallMs)} / ${number(result.toolcall.toolWallMs)}`,
+        ...columns.map(([, cell]) => cell(result)),
       ]),
-    );
-  }
-  const med = (pick: (result: TaskResult) => number) => median(results.map(pick));
+    ),
+  ];
+  const med = (pick: (result: TaskResult, arm: 'direct' | 'toolcall') => number) =>
+    `${number(median(results.map((r) => pick(r, 'direct'))))} → ${number(median(results.map((r) => pick(r, 'toolcall'))))}`;
   lines.push(
     row([
-      '**median task**',
+      '**median**',
       `**${summary.medianTurns.direct} → ${summary.medianTurns.toolcall}**`,
-      `${med((r) => r.direct.calls)} → ${med((r) => r.toolcall.calls)} (${med((r) => r.toolcall.nestedCalls)})`,
-      `${number(med((r) => tokens(r, 'direct', main.id).visible))} → ${number(med((r) => tokens(r, 'toolcall', main.id).visible))}`,
+      med((r, arm) => r[arm].calls),
+      med((r, arm) => tokens(r, arm).arguments),
+      med((r, arm) => tokens(r, arm).results),
+      med((r, arm) => tokens(r, arm).visible),
       `**${percent(summary.medianVisibleRatio[main.id] ?? Number.NaN)}**`,
       `**${percent(summary.medianVisibleRatio[second.id] ?? Number.NaN)}**`,
-      `${number(med((r) => tokens(r, 'direct', main.id).input))} → ${number(med((r) => tokens(r, 'toolcall', main.id).input))} (${percent(summary.medianInputRatio[main.id] ?? Number.NaN)})`,
-      `${number(med((r) => r.direct.toolWallMs))} / ${number(med((r) => r.toolcall.toolWallMs))}`,
+      `${med((r, arm) => tokens(r, arm).input)} (${percent(summary.medianInputRatio[main.id] ?? Number.NaN)})`,
+      med((r, arm) => r[arm].toolWallMs),
     ]),
   );
   const listingRow = (label: string, pick: (cost: ListingCost) => number) =>
-    row([
-      label,
-      ...tokenizers.map((tokenizer) => number(pick(listing[tokenizer.id] as ListingCost))),
-    ]);
+    row([label, ...tokenizers.map((t) => number(pick(listing[t.id] as ListingCost)))]);
   return [
     ...lines,
     '',
-    `Tokenizers: **${main.id}** = ${main.label}; **${second.id}** = ${second.label}. ${input.conditions}`,
+    `The median row takes each column's median on its own. Tokenizers: **${main.id}** = ${main.label}; **${second.id}** = ${second.label}. ${input.conditions}`,
     '',
-    row([
-      'tool listing, read with every model call',
-      ...tokenizers.map((tokenizer) => tokenizer.id),
-    ]),
+    row(['tool listing, read with every model call', ...tokenizers.map((t) => t.id)]),
     row(['---', ...tokenizers.map(() => '---:')]),
     listingRow('every tool in full', (cost) => cost.everythingInFull),
     listingRow(

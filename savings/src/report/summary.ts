@@ -34,6 +34,13 @@ export interface Summary {
   readonly answersMatch: number;
   readonly medianVisibleRatio: Readonly<Record<string, number>>;
   readonly medianInputRatio: Readonly<Record<string, number>>;
+  /** Medians of ToolCall's share of the tokens the model wrote (arguments) and read (results). */
+  readonly medianWrittenRatio: Readonly<Record<string, number>>;
+  readonly medianReadRatio: Readonly<Record<string, number>>;
+  /** Visible tokens summed over every task, per tokenizer. */
+  readonly totalVisible: Readonly<
+    Record<string, { readonly direct: number; readonly toolcall: number }>
+  >;
   readonly medianTurns: { readonly direct: number; readonly toolcall: number };
   readonly totalTurns: { readonly direct: number; readonly toolcall: number };
   readonly tasksWhereToolCallCostsMore: readonly string[];
@@ -47,12 +54,26 @@ export function summarize(results: readonly TaskResult[], tokenizers: readonly s
     );
   const inputRatio = (result: TaskResult, id: string) =>
     (result.toolcall.tokens[id]?.input ?? 0) / (result.direct.tokens[id]?.input ?? 1);
+  const share =
+    (field: 'arguments' | 'results') =>
+    (result: TaskResult, id: string): number =>
+      (result.toolcall.tokens[id]?.[field] ?? 0) / (result.direct.tokens[id]?.[field] || 1);
+  const total = (arm: 'direct' | 'toolcall', id: string) =>
+    results.reduce((sum, result) => sum + (result[arm].tokens[id]?.visible ?? 0), 0);
   const first = tokenizers[0] ?? '';
   return {
     tasks: results.length,
     answersMatch: results.filter((result) => result.answersMatch).length,
     medianVisibleRatio: perTokenizer(visibleRatio),
     medianInputRatio: perTokenizer(inputRatio),
+    medianWrittenRatio: perTokenizer(share('arguments')),
+    medianReadRatio: perTokenizer(share('results')),
+    totalVisible: Object.fromEntries(
+      tokenizers.map((id) => [
+        id,
+        { direct: total('direct', id), toolcall: total('toolcall', id) },
+      ]),
+    ),
     medianTurns: {
       direct: median(results.map((result) => result.direct.turns)),
       toolcall: median(results.map((result) => result.toolcall.turns)),

@@ -58,7 +58,7 @@ export const logErrorSummary: Task = {
       const lines = resultLines(text);
       const perLog = new Map<string, number>();
       for (const line of lines.filter((l) => !l.startsWith('top: '))) {
-        const [name = '', count = ''] = ([] = line.split(' '));
+        const [name = '', count = ''] = line.split(' ');
         perLog.set(name, Number(count));
       }
       const top = lines.find((l) => l.startsWith('top: '))?.slice(5) ?? '';

@@ -50,7 +50,7 @@ export const testsPerPackage: Task = {
     answer: ([[text = ''] = []]): Answer =>
       Object.fromEntries(
         resultLines(text).map((line) => {
-          const [name = '', count = ''] = ([] = line.split(' '));
+          const [name = '', count = ''] = line.split(' ');
           return [name, Number(count)];
         }),
       ),

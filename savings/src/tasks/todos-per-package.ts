@@ -95,7 +95,7 @@ export const todosPerPackage: Task = {
       const lines = resultLines(result);
       const split = lines.indexOf('oldest:');
       const counts = lines.slice(0, split).map((line) => {
-        const [name = '', count = ''] = ([] = line.split(' '));
+        const [name = '', count = ''] = line.split(' ');
         return [name, Number(count)] as const;
       });
       return { counts: Object.fromEntries(counts), oldest: lines.slice(split + 1) };

@@ -7,13 +7,20 @@ export function linksOf(markdown: string): string[] {
   return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((found) => found[1] ?? '');
 }
 
+// Links on the site itself are answered as paths, so answers do not depend on the port.
+function local(urls: readonly string[], origin: string): string[] {
+  return sorted(
+    new Set(urls.map((url) => (url.startsWith(origin) ? url.slice(origin.length) : url))),
+  );
+}
+
 /** The links of a loopback page. */
 export const webLinks: Task = {
   id: 'web-links',
   prompt: 'Fetch the status page at the local site and list every link on it.',
   direct: ({ origin }) => ({
     turns: [() => [call('WebFetch', { url: `${origin}/` })]],
-    answer: ([[page = ''] = []]) => sorted(new Set(linksOf(page))),
+    answer: ([[page = ''] = []]) => local(linksOf(page), origin),
   }),
   toolcall: ({ origin }) => ({
     turns: [
@@ -27,6 +34,6 @@ export const webLinks: Task = {
   (string-join (sort links) "\n"))`),
       ],
     ],
-    answer: ([[text = ''] = []]) => sorted(new Set(resultLines(text))),
+    answer: ([[text = ''] = []]) => local(resultLines(text), origin),
   }),
 };
