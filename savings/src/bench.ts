@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { buildFixture, copyFixture } from './fixture/build-workspace.js';
 import { startWebSite } from './fixture/web-server.js';
@@ -86,7 +86,7 @@ try {
     TOKENIZERS.map((tokenizer) => tokenizer.id),
   );
   const sortedLoad = [...load].sort((a, b) => a - b);
-  const conditions = `Median of ${ROUNDS} interleaved rounds per arm on a ${process.platform} machine with Node ${process.versions.node}; 1-minute load average ${sortedLoad[0]?.toFixed(2)}–${sortedLoad.at(-1)?.toFixed(2)} during the run.`;
+  const conditions = `Median of ${ROUNDS} interleaved rounds per arm on a ${cpus().length}-core ${process.platform} machine, shared with other test runs, with Node ${process.versions.node}; 1-minute load average ${sortedLoad[0]?.toFixed(2)}–${sortedLoad.at(-1)?.toFixed(2)} during the run.`;
   const tokenizers = TOKENIZERS.map(({ id, label }) => ({ id, label }));
   writeFileSync(
     RESULTS,

@@ -32,7 +32,8 @@ afterAll(async () => {
   await site.close();
 });
 
-describe('task corpus', () => {
+// Each arm runs in its own copy of the fixture through its own tool set: tasks may overlap.
+describe.concurrent('task corpus', () => {
   it('has 25 tasks with distinct ids', () => {
     expect(new Set(ALL_TASKS.map((task) => task.id)).size).toBe(25);
   });
