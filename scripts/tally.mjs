@@ -18,12 +18,14 @@ const oneLine = (text, limit = 300) => {
   return line.length > limit ? `${line.slice(0, limit)}…` : line;
 };
 
-// The workspace's test runners: every package and app, and the security suite at the root.
+// The workspace's test runners: every package and app, and the security and savings suites at
+// the root.
 const members = [
   ...['packages', 'apps'].flatMap((group) =>
     readdirSync(join(root, group)).map((name) => `${group}/${name}`),
   ),
   'security',
+  'savings',
 ];
 for (const member of members) {
   const dir = join(root, member);
