@@ -105,7 +105,6 @@ Set to the bridge's workspace when it starts; nil means `default-directory'.")
 (defvar toolcall-view-mode-map
   (let ((map (make-sparse-keymap)))
     (define-key map (kbd "TAB") #'toolcall-view-toggle)
-    (define-key map (kbd "<backtab>") #'toolcall-view-previous-row)
     (define-key map (kbd "RET") #'toolcall-view-visit)
     (define-key map (kbd "n") #'toolcall-view-next-row)
     (define-key map (kbd "p") #'toolcall-view-previous-row)
@@ -519,13 +518,23 @@ On a row's body, move to that row's own header."
 (defconst toolcall-view--visiting-tools '("Read" "Grep" "Glob" "Outline")
   "Tools whose rows name files that RET visits.")
 
-(defun toolcall-view--header-file (header)
-  "Return the file a Read or Outline HEADER names, or nil when it is cut short."
+(defun toolcall-view--header-file (header directory)
+  "Return the file a Read or Outline HEADER names, relative to DIRECTORY.
+A header cuts a long name short with \"…\": the name is then completed
+when its directory exists and holds one file that begins so; else nil."
   (when (string-match (concat "\\`[^ :]+:? \\(.+?\\)"
                               "\\(?: ([0-9]+ \\(?:lines?\\|media\\))\\| (unchanged)\\)?\\'")
                       header)
-    (let ((file (match-string 1 header)))
-      (unless (string-suffix-p "…" file) file))))
+    (let ((file (expand-file-name (match-string 1 header) directory)))
+      (if (not (string-suffix-p "…" file))
+          file
+        (let* ((start (substring file 0 -1))
+               (parent (file-name-directory start))
+               (names (and (file-directory-p parent)
+                           (seq-remove #'directory-name-p
+                                       (file-name-all-completions
+                                        (file-name-nondirectory start) parent)))))
+          (and names (null (cdr names)) (expand-file-name (car names) parent)))))))
 
 (defun toolcall-view--body-line (position)
   "Return the text of the body line at POSITION."
@@ -592,9 +601,9 @@ DIRECTORY resolves relative names; HEADER is the row's header text, for Read."
   (let ((text (toolcall-view--body-line position)))
     (pcase tool
       ("Read"
-       (let ((file (and header (toolcall-view--header-file header))))
+       (let ((file (and header (toolcall-view--header-file header directory))))
          (when file
-           (cons (expand-file-name file directory)
+           (cons file
                  (if (string-match "\\`[ \t]*\\([0-9]+\\)\t" text)
                      (string-to-number (match-string 1 text))
                    1)))))
@@ -616,8 +625,8 @@ DIRECTORY resolves relative names; HEADER is the row's header text, for Read."
             (toolcall-view--body-target position tool directory header)
           (or (and (member tool '("Read" "Outline"))
                    header
-                   (let ((file (toolcall-view--header-file header)))
-                     (and file (cons (expand-file-name file directory) 1))))
+                   (let ((file (toolcall-view--header-file header directory)))
+                     (and file (cons file 1))))
               (toolcall-view--first-body-target position tool directory)))))))
 
 (defun toolcall-view--header-text (position)

@@ -19,8 +19,14 @@
 ;; EmacsDescribe, EmacsFind, EmacsBuffers).
 ;;
 ;; Entry points: `toolcall-eval-last-sexp', `toolcall-eval-region',
-;; `toolcall-run-buffer', `toolcall-call-tool' and `toolcall-executions'.
-;; Results are drawn in the *toolcall* buffer (see `toolcall-view-mode').
+;; `toolcall-run-buffer', `toolcall-run-expression', `toolcall-call-tool',
+;; `toolcall-stop-script' and `toolcall-executions', gathered in the
+;; prefix keymap `toolcall-command-map' (bound to no key by default) and,
+;; for script buffers, in `toolcall-script-mode'.  The commands send their
+;; request and return at once; the result goes to the echo area when it
+;; settles and the *toolcall* buffer draws the call as it runs (see
+;; `toolcall-view-mode').  From Lisp, `toolcall-run-expression-async' takes
+;; a callback and `toolcall-run-expression-sync' waits.
 
 ;;; Code:
 
@@ -367,10 +373,11 @@ its pieces."
               (message "toolcall: bridge exited (%s), restarting in %s s"
                        (string-trim event) (number-to-string delay))
               (setq toolcall--restart-timer (run-at-time delay nil #'toolcall--restart-crashed)))
-          (message "toolcall: the bridge exited (%s), %s in a row; see %s; %s starts it again"
+          (message "toolcall: the bridge exited (%s) %s; see %s; %s starts it again"
                    (string-trim event)
-                   (if (= toolcall--restarts 0) "once"
-                     (format "%d times" (1+ toolcall--restarts)))
+                   (if (= toolcall--restarts 0)
+                       "and is not restarted (`toolcall-restart-limit' is 0)"
+                     (format "%d times in a row" (1+ toolcall--restarts)))
                    " *toolcall-stderr*" "`M-x toolcall-restart'"))))))
 
 (defun toolcall--restart-crashed ()
@@ -561,10 +568,15 @@ then kills it."
 
 ;;;###autoload
 (defun toolcall-restart ()
-  "Stop and start the bridge again."
+  "Stop the bridge and start it again; say in the echo area when it is ready.
+Commands given meanwhile wait for it."
   (interactive)
   (toolcall-stop)
-  (toolcall-ensure))
+  (toolcall--when-ready
+   (lambda (failure)
+     (if failure
+         (message "toolcall: the bridge did not start: %s" (toolcall-error-sentence failure))
+       (message "toolcall: the bridge is ready")))))
 
 (add-hook 'kill-emacs-hook #'toolcall-stop)
 
