@@ -136,16 +136,22 @@ p move between rows.
 
 ;;;; Updates
 
-(defun toolcall-view--store (execution-id tree)
-  "Record TREE as the tree of EXECUTION-ID in the current buffer."
+(defun toolcall-view--store (execution-id tree &optional changed)
+  "Record TREE as the tree of EXECUTION-ID in the current buffer.
+Mark it for a redraw unless it equals the tree recorded, or CHANGED
+says it was changed in place."
   (let ((cell (assoc execution-id toolcall-view--trees)))
-    (if cell
-        (setcar (cdr cell) tree)
+    (cond
+     ((not cell)
       (setq toolcall-view--trees
             (append toolcall-view--trees
                     (list (cons execution-id
-                                (cons tree (or toolcall-view-directory default-directory)))))))
-    (unless (member execution-id toolcall-view--dirty)
+                                (cons tree (or toolcall-view-directory default-directory))))))
+      (setq changed t))
+     ((not (equal (cadr cell) tree))
+      (setcar (cdr cell) tree)
+      (setq changed t)))
+    (when (and changed (not (member execution-id toolcall-view--dirty)))
       (push execution-id toolcall-view--dirty))))
 
 (defun toolcall-view-update (execution-id tree)
@@ -223,7 +229,7 @@ next bridge recovers is then drawn in their place."
         (dolist (entry toolcall-view--trees)
           (when (string-prefix-p prefix (car entry))
             (toolcall-view--interrupt-items (plist-get (cadr entry) :items))
-            (toolcall-view--store (car entry) (cadr entry))))
+            (toolcall-view--store (car entry) (cadr entry) t)))
         (toolcall-view-flush)))))
 
 ;;;; Drawing

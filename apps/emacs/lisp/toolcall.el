@@ -498,12 +498,14 @@ The functions in `toolcall--waiting' are called once it answers."
     (let ((waiting toolcall--waiting))
       (setq toolcall--waiting nil)
       (if failure
-          (let ((process toolcall--process))
+          (let ((process toolcall--process)
+                (quiet (or waiting toolcall--stopping)))
             ;; A bridge that refused its settings serves nothing: the next command starts anew.
             (when (process-live-p process)
               (setq toolcall--stopping t)
               (delete-process process))
-            (unless (or waiting toolcall--stopping)
+            ;; Waiting commands report the failure themselves; a stop is no failure.
+            (unless quiet
               (message "toolcall: the bridge did not start: %s" (toolcall-error-sentence failure))))
         (setq toolcall--ready t
               toolcall--tools (plist-get result :tools))
@@ -648,7 +650,8 @@ Its last tree may still wait for a throttled redraw."
 
 (defun toolcall--one-line (text)
   "Return TEXT on one line, cut to 60 characters."
-  (let ((flat (string-trim (replace-regexp-in-string "[ \t\n]+" " " text))))
+  (let ((flat (string-trim (replace-regexp-in-string
+                            "[ \t\n]+" " " (substring text 0 (min (length text) 200))))))
     (if (> (length flat) 60) (concat (substring flat 0 59) "…") flat)))
 
 (defun toolcall--echo-text (value)
