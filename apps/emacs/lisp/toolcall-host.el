@@ -10,8 +10,8 @@
 
 ;; The bridge's requests that Emacs answers: calls of the tools Emacs
 ;; hosts (EmacsEval, EmacsDescribe, EmacsFind, EmacsBuffers), permission
-;; questions in the minibuffer, and Ask questionnaires through
-;; `completing-read'.
+;; questions in the echo area (y, a, n; C-g denies), and Ask
+;; questionnaires through `completing-read'.
 
 ;;; Code:
 

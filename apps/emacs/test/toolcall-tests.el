@@ -778,6 +778,26 @@ trees and view sections all pass through the process filter."
   (should-not (where-is-internal toolcall-command-map (list global-map)))
   (should-not (where-is-internal 'toolcall-command-map (list global-map))))
 
+(ert-deftest toolcall-test-refused-initialize ()
+  "A rule the bridge refuses at initialize is a sentence; nothing is left running."
+  (let ((toolcall-permission-rules '((deny "Bash(git log")))
+        (toolcall-state-directory nil)
+        (toolcall-bridge-script (expand-file-name "dist/bridge.js" toolcall-test--root)))
+    (unwind-protect
+        (progn
+          (should (equal (cdr (should-error (toolcall-ensure) :type 'toolcall-rpc-error))
+                         (list (concat "The bridge refused the arguments: rules.deny: bad rule"
+                                       " 'Bash(git log': expected TOOL or TOOL(SPEC).")
+                               -32602)))
+          (toolcall-test--wait-until (lambda () (not (toolcall-live-p))))
+          (toolcall-test--with-messages
+            (toolcall-run-expression "(+ 1 2)")
+            (toolcall-test--wait-for-message
+             "\\`toolcall: The bridge refused the arguments: rules\\.deny: bad rule")
+            (toolcall-test--wait-until (lambda () (not (toolcall-live-p))))
+            (should-not toolcall--jobs)))
+      (toolcall-stop))))
+
 ;;;; Prompts
 
 (ert-deftest toolcall-test-quit-at-permission-prompt-denies ()
