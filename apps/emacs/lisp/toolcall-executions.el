@@ -42,7 +42,8 @@
                                 (plist-get execution :startedAt)
                                 (replace-regexp-in-string
                                  "\n" " " (plist-get execution :label)))))
-                (plist-get (toolcall--request-sync "executions/list" '()) :executions))))
+                (plist-get (toolcall--user-errors (toolcall--request-sync "executions/list" '()))
+                           :executions))))
 
 ;;;###autoload
 (defun toolcall-executions ()
@@ -58,7 +59,7 @@
   "Stop the execution at point."
   (interactive)
   (let ((id (or (tabulated-list-get-id) (user-error "No execution at point"))))
-    (toolcall--request-sync "executions/stop" (list :id id))
+    (toolcall--user-errors (toolcall--request-sync "executions/stop" (list :id id)))
     (revert-buffer)))
 
 (provide 'toolcall-executions)

@@ -10,8 +10,8 @@
 
 ;; The bridge's requests that Emacs answers: calls of the tools Emacs
 ;; hosts (EmacsEval, EmacsDescribe, EmacsFind, EmacsBuffers), permission
-;; questions in the minibuffer, and Ask questionnaires through
-;; `completing-read'.
+;; questions in the echo area (y, a, n; C-g denies), and Ask
+;; questionnaires through `completing-read'.
 
 ;;; Code:
 
@@ -36,18 +36,35 @@
   "Function of a permission request plist that returns an answer string.
 The answer is \"allow-once\", \"allow-always\" or \"deny\".")
 
+(defconst toolcall-host--permission-keys
+  '((?y . "allow-once") (?a . "allow-always") (?n . "deny") (?\C-g . "deny"))
+  "The keys that answer a permission question, and their answers.")
+
 (defun toolcall-host-read-permission (request)
-  "Ask in the minibuffer whether to allow REQUEST, a permission plist."
-  (let* ((input (plist-get request :input))
-         (choice (read-multiple-choice
-                  (format "Allow %s %s? (%s)"
-                          (plist-get request :toolName)
-                          (string-trim (json-encode input))
-                          (or (plist-get request :reason) "asked"))
-                  '((?y "once" "allow this call")
-                    (?a "always" "allow calls like this from now on")
-                    (?n "deny" "refuse this call")))))
-    (pcase (car choice) (?y "allow-once") (?a "allow-always") (_ "deny"))))
+  "Ask in the echo area whether to allow REQUEST, a permission plist.
+y allows this call, a allows calls like it from now on, n or
+\\[keyboard-quit] denies it."
+  (let* ((question (format "Allow %s %s? (%s) "
+                           (plist-get request :toolName)
+                           (string-trim (json-encode (plist-get request :input)))
+                           (or (plist-get request :reason) "asked")))
+         (keys "[y] once, [a] always, [n] deny: ")
+         (prompt (concat question keys))
+         answer)
+    (while (not answer)
+      ;; C-g arrives as a key here: prompts run from a timer, where quitting is inhibited.
+      (let* ((event (let ((cursor-in-echo-area t)) (read-event prompt)))
+             (entry (assq event toolcall-host--permission-keys)))
+        (cond
+         (entry (setq answer (cdr entry)))
+         ;; A frame switch or mouse movement is no answer, nor a wrong one.
+         ((not (characterp event)))
+         (t (ding)
+            (setq prompt (concat question "Please answer " keys))))))
+    ;; A C-g typed while quitting was inhibited also set `quit-flag': it is the answer, not a quit.
+    (setq quit-flag nil)
+    (message "%s%s" question answer)
+    answer))
 
 (defun toolcall-host-ask-permission (request)
   "Return the answer to REQUEST from `toolcall-host-permission-function'."

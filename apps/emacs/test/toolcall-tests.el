@@ -25,6 +25,28 @@
   (with-timeout (30 (ert-fail "timed out waiting"))
     (while (not (funcall predicate)) (accept-process-output nil 0.05))))
 
+(defvar toolcall-test--messages nil "Messages shown while `toolcall-test--with-messages' runs.")
+
+(defmacro toolcall-test--with-messages (&rest body)
+  "Run BODY, collecting what `message' shows in `toolcall-test--messages'."
+  (declare (indent 0) (debug t))
+  `(let ((toolcall-test--messages '()))
+     (cl-letf (((symbol-function 'message)
+                (lambda (format-string &rest arguments)
+                  (when format-string
+                    (push (apply #'format-message format-string arguments)
+                          toolcall-test--messages)))))
+       ,@body)))
+
+(defun toolcall-test--wait-for-message (regexp)
+  "Wait until a collected message matches REGEXP; return it."
+  (let (found)
+    (toolcall-test--wait-until
+     (lambda ()
+       (setq found (seq-find (lambda (shown) (string-match-p regexp shown))
+                             toolcall-test--messages))))
+    found))
+
 (defmacro toolcall-test--with-bridge (&rest body)
   "Run BODY with a fresh bridge in a temporary workspace bound to `dir'.
 Its checkpoints go to a temporary `toolcall-state-directory'."
@@ -50,13 +72,27 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
        (delete-directory toolcall-state-directory t))))
 
 (defun toolcall-test--view-text ()
-  "Return the view buffer's text."
-  (with-current-buffer toolcall-view-buffer-name (buffer-string)))
+  "Return the view buffer's text as it is shown, each line after its `line-prefix'."
+  (with-current-buffer toolcall-view-buffer-name
+    (save-excursion
+      (goto-char (point-min))
+      (let ((lines '()))
+        (while (not (eobp))
+          (push (concat (or (get-text-property (point) 'line-prefix) "")
+                        (buffer-substring-no-properties (point) (line-end-position)))
+                lines)
+          (forward-line 1))
+        (mapconcat (lambda (line) (concat line "\n")) (nreverse lines) "")))))
+
+(defun toolcall-test--view-matches-p (regexp)
+  "Return non-nil when the view buffer exists and its text matches REGEXP."
+  (and (get-buffer toolcall-view-buffer-name)
+       (string-match-p regexp (toolcall-test--view-text))))
 
 (ert-deftest toolcall-test-script-view ()
   "A script with nested Read and Grep calls draws foldable rows."
   (toolcall-test--with-bridge
-    (let ((result (toolcall-run-expression
+    (let ((result (toolcall-run-expression-sync
                    (format "(list (Read :file_path \"%sa.txt\") (Grep :pattern \"alpha\" :path \"%s\"))"
                            dir dir))))
       (should (equal (plist-get result :status) "success"))
@@ -71,9 +107,10 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
         (goto-char (point-min))
         (re-search-forward "^  ▸ Read")
         (toolcall-view-toggle)
-        (should (string-match-p "^  ▾ Read: .*\n      1\talpha\n      2\tbeta\n" (buffer-string)))
+        (should (string-match-p "^  ▾ Read: .*\n      1\talpha\n      2\tbeta\n"
+                                (toolcall-test--view-text)))
         (toolcall-view-toggle)
-        (should-not (string-match-p "^      1\talpha$" (buffer-string)))
+        (should-not (string-match-p "^      1\talpha$" (toolcall-test--view-text)))
         ;; Closing the envelope hides every child row.
         (goto-char (point-min))
         (toolcall-view-toggle)
@@ -84,11 +121,11 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
   "A ToolCall script calls tools that Emacs hosts; describing a symbol asks first."
   (toolcall-test--with-bridge
     (let ((prompts '()) (answer ?y))
-      (cl-letf (((symbol-function 'read-multiple-choice)
-                 (lambda (prompt choices &rest _)
+      (cl-letf (((symbol-function 'read-event)
+                 (lambda (prompt &rest _)
                    (push prompt prompts)
-                   (assq answer choices))))
-        (let ((result (toolcall-run-expression
+                   answer)))
+        (let ((result (toolcall-run-expression-sync
                        "(list (EmacsFind :pattern \"^toolcall-run-buffer$\") (EmacsDescribe :symbol \"toolcall-run-buffer\"))")))
           (should (equal (plist-get result :status) "success"))
           (should (string-match-p "toolcall-run-buffer" (plist-get result :result)))
@@ -99,7 +136,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
           (should (= (length prompts) 1))
           (should (string-match-p "\\`Allow EmacsDescribe " (car prompts))))
         (setq answer ?n)
-        (let ((result (toolcall-run-expression
+        (let ((result (toolcall-run-expression-sync
                        "(EmacsDescribe :symbol \"toolcall-run-buffer\")")))
           (should (equal (plist-get result :status) "error"))
           (should-not (string-match-p "Run the whole buffer" (plist-get result :result))))))))
@@ -116,18 +153,18 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
   "EmacsEval asks in the minibuffer; allow runs it and deny refuses it."
   (toolcall-test--with-bridge
     (let ((prompts '()) (answer ?y))
-      (cl-letf (((symbol-function 'read-multiple-choice)
-                 (lambda (prompt choices &rest _)
+      (cl-letf (((symbol-function 'read-event)
+                 (lambda (prompt &rest _)
                    (push prompt prompts)
-                   (assq answer choices))))
+                   answer)))
         (setq toolcall-test--flag nil)
-        (let ((result (toolcall-run-expression
+        (let ((result (toolcall-run-expression-sync
                        "(EmacsEval :form \"(setq toolcall-test--flag 42)\")")))
           (should (equal (plist-get result :result) "42"))
           (should (equal toolcall-test--flag 42))
           (should (string-match-p "\\`Allow EmacsEval " (car prompts))))
         (setq answer ?n)
-        (let ((result (toolcall-run-expression
+        (let ((result (toolcall-run-expression-sync
                        "(EmacsEval :form \"(setq toolcall-test--flag 7)\")")))
           (should (equal (plist-get result :status) "error"))
           (should (equal toolcall-test--flag 42))
@@ -165,7 +202,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                       (setq quit-flag t))))))
       (unwind-protect
           (should (eq (condition-case nil
-                          (progn (toolcall-run-expression "(list 1 (Wait))") 'finished)
+                          (progn (toolcall-run-expression-sync "(list 1 (Wait))") 'finished)
                         (quit 'quit))
                       'quit))
         (cancel-timer timer))
@@ -183,7 +220,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
 (ert-deftest toolcall-test-parallel-batch ()
   "Calls of one parallel join are drawn as a bracketed batch."
   (toolcall-test--with-bridge
-    (toolcall-run-expression
+    (toolcall-run-expression-sync
      (format "(parallel (Read :file_path \"%sa.txt\") (Read :file_path \"%sb.txt\"))" dir dir))
     (let ((text (toolcall-test--view-text)))
       (should (string-match-p (concat "^  ┌ ▸ Read: " (regexp-quote dir) "a.txt$") text))
@@ -197,7 +234,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                  (lambda (prompt collection &rest _)
                    (push (cons prompt collection) prompts)
                    "blue")))
-        (let ((result (toolcall-call-tool
+        (let ((result (toolcall-call-tool-sync
                        "Ask"
                        (list :questions
                              (vector (list :question "Which colour?"
@@ -208,25 +245,41 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
           (should (equal prompts '(("Which colour? " "red" "blue")))))))))
 
 (ert-deftest toolcall-test-malformed-arguments ()
-  "A bridge error arrives as a `toolcall-rpc-error' and the bridge keeps serving."
+  "A bridge error is a sentence for people, in the echo area and in the signal."
   (toolcall-test--with-bridge
     (should (equal (cdr (should-error (toolcall--request-sync "no/such" '())
                                       :type 'toolcall-rpc-error))
-                   '("Method not found: no/such" -32601)))
-    (should (equal (plist-get (toolcall-run-expression "(+ 1 2)") :result) "3"))))
+                   '("The bridge does not know the request no/such; toolcall.el and the bridge (bridge.js) may be of different versions."
+                     -32601)))
+    (should (equal (cdr (should-error (toolcall-call-tool-sync "NoSuchTool" '())
+                                      :type 'toolcall-rpc-error))
+                   '("The bridge has no tool named NoSuchTool." -32602)))
+    (toolcall-test--with-messages
+      (toolcall-run-expression "")
+      (let ((shown (toolcall-test--wait-for-message "\\`toolcall: ")))
+        (should (string-prefix-p "toolcall: The bridge refused the arguments: expression: " shown))
+        (should-not (string-match-p "-32602\\|Invalid params" shown))))
+    (should (equal (plist-get (toolcall-run-expression-sync "(+ 1 2)") :result) "3"))))
 
 (ert-deftest toolcall-test-buffer-commands ()
-  "The last sexp and the whole buffer run as ToolCall scripts."
+  "The last sexp, the region and the whole buffer run; each result reaches the echo area."
   (toolcall-test--with-bridge
-    (with-temp-buffer
-      (insert "(+ 1 2)")
-      (should (equal (plist-get (toolcall-eval-last-sexp) :result) "3"))
-      (erase-buffer)
-      (insert (format "(Read :file_path \"%sb.txt\")" dir))
-      (should (equal (plist-get (toolcall-run-buffer) :result) "1\tgamma\n2\talphabet")))))
+    (toolcall-test--with-messages
+      (with-temp-buffer
+        (insert "(+ 1 2)")
+        (toolcall-eval-last-sexp)
+        (toolcall-test--wait-for-message "\\`3\\'")
+        (erase-buffer)
+        (insert "(+ 2 2) (+ 3 3)")
+        (toolcall-eval-region 1 8)
+        (toolcall-test--wait-for-message "\\`4\\'")
+        (erase-buffer)
+        (insert (format "(Read :file_path \"%sb.txt\")" dir))
+        (toolcall-run-buffer)
+        (toolcall-test--wait-for-message "\\`1\tgamma\n2\talphabet\\'")))))
 
 (ert-deftest toolcall-test-call-tool-prompts ()
-  "`toolcall-call-tool' completes tool names and prompts once per argument."
+  "`toolcall-call-tool' completes tool names, prompts once per argument, echoes the result."
   (toolcall-test--with-bridge
     (let ((prompts '()))
       (cl-letf (((symbol-function 'completing-read)
@@ -238,10 +291,12 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                  (lambda (prompt &rest _)
                    (push prompt prompts)
                    (if (string-prefix-p "pattern" prompt) "^gam" dir))))
-        (let ((result (call-interactively #'toolcall-call-tool)))
-          (should (equal (plist-get result :result) (concat dir "b.txt\n1:gamma")))
+        (toolcall-test--with-messages
+          (call-interactively #'toolcall-call-tool)
           (should (equal (reverse prompts)
-                         '("Tool: " "pattern (string): " "path (string): "))))))))
+                         '("Tool: " "pattern (string): " "path (string): ")))
+          (toolcall-test--wait-for-message
+           (concat "\\`" (regexp-quote (concat dir "b.txt\n1:gamma")) "\\'")))))))
 
 (ert-deftest toolcall-test-executions-stop ()
   "The executions list polls the bridge and `k' stops the execution at point."
@@ -276,19 +331,18 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
 (ert-deftest toolcall-test-error-row ()
   "A failed nested call is drawn closed, with the error sign and face."
   (toolcall-test--with-bridge
-    (toolcall-run-expression (format "(list (Read :file_path \"%smissing.txt\") 1)" dir))
+    (toolcall-run-expression-sync (format "(list (Read :file_path \"%smissing.txt\") 1)" dir))
     (with-current-buffer toolcall-view-buffer-name
       (goto-char (point-min))
       (should (re-search-forward "^  ▸ × " nil t))
-      (should (eq (get-text-property (point) 'face) 'error)))))
+      (should (eq (get-text-property (point) 'face) 'toolcall-view-error)))))
 
 (ert-deftest toolcall-test-denied-row ()
   "A nested call the person denies is drawn closed, with the denied sign and the error face."
   (toolcall-test--with-bridge
-    (cl-letf (((symbol-function 'read-multiple-choice)
-               (lambda (_prompt choices &rest _) (assq ?n choices))))
+    (cl-letf (((symbol-function 'read-event) (lambda (&rest _) ?n)))
       (setq toolcall-test--flag nil)
-      (let ((result (toolcall-run-expression
+      (let ((result (toolcall-run-expression-sync
                      "(list (EmacsEval :form \"(setq toolcall-test--flag 7)\") 1)")))
         (should (equal (plist-get result :status) "error"))
         (should-not toolcall-test--flag))
@@ -297,12 +351,13 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
         (should (looking-at-p "▾ × ToolCall: 1 call (1 denied)"))
         (should (re-search-forward "^  ▸ ⊗ EmacsEval" nil t))
         (should (eq (get-text-property (match-beginning 0) 'face) nil))
-        (should (eq (get-text-property (- (point) (length "EmacsEval")) 'face) 'error))
+        (should (eq (get-text-property (- (point) (length "EmacsEval")) 'face)
+                    'toolcall-view-denied))
         ;; Closed: the denial's text is not drawn under it.
-        (should-not (string-match-p "^ +Error: Permission denied" (buffer-string)))))))
+        (should-not (string-match-p "^ +Error: Permission denied" (toolcall-test--view-text)))))))
 
 (ert-deftest toolcall-test-interrupted-row ()
-  "An interrupted row is drawn with its own sign and the shadow face."
+  "An interrupted row is drawn with its own sign and face."
   (when (get-buffer toolcall-view-buffer-name) (kill-buffer toolcall-view-buffer-name))
   (let ((row (lambda (id status header expanded children)
                (list :kind "row" :id id :tool "Bash" :header header :status status
@@ -314,6 +369,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                                  (list (funcall row "E/1" "cancelled" "Bash stop" nil nil)
                                        (funcall row "E/2" "interrupted" "Bash sleep 30" nil nil))))
            :warnings nil))
+    (toolcall-view-flush)
     (with-current-buffer toolcall-view-buffer-name
       (should (equal (buffer-string)
                      (concat "▾ ↯ ToolCall: 2 calls (1 interrupted)\n"
@@ -321,7 +377,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                              "  ▸ ↯ Bash sleep 30\n")))
       (goto-char (point-min))
       (re-search-forward "Bash sleep 30")
-      (should (eq (get-text-property (match-beginning 0) 'face) 'shadow)))
+      (should (eq (get-text-property (match-beginning 0) 'face) 'toolcall-view-interrupted)))
     (kill-buffer toolcall-view-buffer-name)))
 
 (ert-deftest toolcall-test-custom-tool ()
@@ -331,7 +387,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                           (lambda (arguments) (upcase (plist-get arguments :text)))
                           t)
     (toolcall-test--with-bridge
-      (should (equal (plist-get (toolcall-run-expression "(list (emacs/Upcase :text \"abc\") 1)")
+      (should (equal (plist-get (toolcall-run-expression-sync "(list (emacs/Upcase :text \"abc\") 1)")
                                 :result)
                      "(\"ABC\" 1)")))))
 
@@ -398,7 +454,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
   "Budgets and the Returned-row threshold apply to the scripts the bridge runs."
   (let ((toolcall-limits '((nested-calls . 1))))
     (toolcall-test--with-bridge
-      (let ((result (toolcall-run-expression
+      (let ((result (toolcall-run-expression-sync
                      (format "(list (Read :file_path \"%sa.txt\") (Read :file_path \"%sb.txt\"))"
                              dir dir))))
         (should (equal (plist-get result :status) "error"))
@@ -408,7 +464,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
       (toolcall-test--with-bridge
         (with-temp-file (expand-file-name "long.txt" dir)
           (dotimes (i 25) (insert (format "line %d\n" (1+ i)))))
-        (toolcall-run-expression (format "(concat (Read :file_path \"%slong.txt\") \"\")" dir))
+        (toolcall-run-expression-sync (format "(concat (Read :file_path \"%slong.txt\") \"\")" dir))
         (let ((text (toolcall-test--view-text)))
           (if (= threshold 0)
               (progn (should (string-match-p "^    25\tline 25$" text))
@@ -421,8 +477,8 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
   (let ((toolcall-permission-rules '((deny "Read(path:**/b.txt)")))
         (toolcall-sandbox-mode 'full-auto))
     (toolcall-test--with-bridge
-      (let ((denied (toolcall-run-expression (format "(Read :file_path \"%sb.txt\")" dir)))
-            (read (toolcall-run-expression (format "(Read :file_path \"%sa.txt\")" dir))))
+      (let ((denied (toolcall-run-expression-sync (format "(Read :file_path \"%sb.txt\")" dir)))
+            (read (toolcall-run-expression-sync (format "(Read :file_path \"%sa.txt\")" dir))))
         (should (equal (plist-get denied :status) "error"))
         (should (string-match-p "Permission denied" (plist-get denied :result)))
         (should (equal (plist-get read :status) "success"))))))
@@ -451,7 +507,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
                      (push (apply #'format format-string arguments) messages))))
           (signal-process old 'KILL)
           (toolcall-test--wait-until
-           (lambda () (and (toolcall-live-p) (not (eq toolcall--process old))
+           (lambda () (and toolcall--ready (toolcall-live-p) (not (eq toolcall--process old))
                            (string-match-p "↯ ToolCall" (toolcall-test--view-text))))))
         (should (member (concat "toolcall: 1 ToolCall script ended before finishing when the"
                                 " bridge stopped; see *toolcall*")
@@ -572,7 +628,7 @@ a format string given the workspace directory twice."
     ;; The bridge starts with both and composes the one without flags, as by default.
     (let ((toolcall-sandbox-mode 'full-auto))
       (toolcall-test--with-bridge
-        (should (equal (plist-get (toolcall-run-expression "(list (emacs/Old :text \"abc\") 1)")
+        (should (equal (plist-get (toolcall-run-expression-sync "(list (emacs/Old :text \"abc\") 1)")
                                   :result)
                        "(\"abc\" 1)"))))))
 
@@ -589,11 +645,416 @@ a format string given the workspace directory twice."
                            " expected :composable followed by t or nil")))
     (should-not (assoc "Odd" toolcall-host-custom-tools))
     (toolcall-test--with-bridge
-      (let ((composed (toolcall-run-expression "(list (emacs/Solo :text \"abc\") 1)")))
+      (let ((composed (toolcall-run-expression-sync "(list (emacs/Solo :text \"abc\") 1)")))
         (should (equal (plist-get composed :status) "error"))
         (should (string-match-p "emacs/Solo is standalone-only" (plist-get composed :result))))
-      (should (equal (plist-get (toolcall-run-expression "(emacs/Solo :text \"abc\")") :result)
+      (should (equal (plist-get (toolcall-run-expression-sync "(emacs/Solo :text \"abc\")") :result)
                      "ABC")))))
+
+;;;; Asynchronous commands
+
+(ert-deftest toolcall-test-command-returns-at-once ()
+  "A command returns while its script runs: timers fire, the view fills, the echo area
+gets the result.  The script waits about 3 seconds for its gate."
+  (toolcall-test--with-bridge
+    (let* ((gate (expand-file-name "gate" dir))
+           (ticks 0)
+           (ticks-at-start nil)
+           (timer (run-with-timer 0.1 0.1 (lambda () (cl-incf ticks))))
+           (opener nil))
+      (unwind-protect
+          (toolcall-test--with-messages
+            (let ((job (toolcall-run-expression (format "(list 1 (Gate :file %S))" gate))))
+              ;; Back before the script could end: it is still among the running ones.
+              (should (memq job toolcall--jobs))
+              (should-not toolcall-test--messages)
+              ;; The view shows the running script before it ends.
+              (toolcall-test--wait-until
+               (lambda () (toolcall-test--view-matches-p "^  . Gate: ")))
+              (should (toolcall-test--view-matches-p "^▾ ToolCall: .*(running)"))
+              (should (memq job toolcall--jobs))
+              (setq ticks-at-start ticks
+                    opener (run-at-time 3 nil (lambda () (with-temp-file gate))))
+              (toolcall-test--wait-for-message "\\`(1 \"opened .*gate\")\\'")
+              (should-not (memq job toolcall--jobs))
+              (should-not (toolcall-test--view-matches-p "(running)"))
+              ;; About 30 ticks in 3 seconds; a loaded machine may drop some.
+              (message "toolcall-test: %d timer ticks during the 3-second script"
+                       (- ticks ticks-at-start))
+              (should (>= (- ticks ticks-at-start) 10))))
+        (cancel-timer timer)
+        (when opener (cancel-timer opener))))))
+
+(defun toolcall-test--timer-lateness (function)
+  "Call FUNCTION under a 10 ms timer; return (LATENESS . BUSY), in seconds.
+LATENESS is how much longer than 10 ms Emacs went between two runs of
+the timer, at worst; BUSY the most processor time Emacs itself used
+between two runs, which a loaded machine does not stretch."
+  (let* ((last nil)
+         (last-run nil)
+         (lateness 0)
+         (busy 0)
+         (timer (run-with-timer
+                 0.01 0.01
+                 (lambda ()
+                   (let ((now (float-time))
+                         (run (float-time (get-internal-run-time))))
+                     (when last
+                       (setq lateness (max lateness (- now last 0.01))
+                             busy (max busy (- run last-run))))
+                     (setq last now last-run run))))))
+    (unwind-protect (funcall function)
+      (cancel-timer timer))
+    (cons lateness busy)))
+
+(ert-deftest toolcall-test-large-output-keeps-emacs-responsive ()
+  "2 MB of results arrive without blocking Emacs for long: a 10 ms timer stays on time.
+Twenty scripts each read a 100 KB file at once; their replies, render
+trees and view sections all pass through the process filter."
+  (toolcall-test--with-bridge
+    (let ((files (cl-loop for index below 20
+                          collect (expand-file-name (format "big-%02d.txt" index) dir)))
+          (results '()))
+      (dolist (file files)
+        (with-temp-file file
+          (dotimes (line 2000)
+            (insert (format "line %05d %s\n" line (make-string 40 ?x))))))
+      (pcase-let ((`(,lateness . ,busy)
+                   (toolcall-test--timer-lateness
+                    (lambda ()
+                      (dolist (file files)
+                        (toolcall-run-expression-async
+                         (format "(Read :file_path %S)" file)
+                         (lambda (result _error) (push result results))))
+                      (toolcall-test--wait-until (lambda () (= (length results) 20)))))))
+        (should (>= (apply #'+ (mapcar (lambda (result) (length (plist-get result :result)))
+                                       results))
+                    2000000))
+        (should (cl-every (lambda (result) (equal (plist-get result :status) "success")) results))
+        (message (concat "toolcall-test: while 2 MB arrived, a 10 ms timer waited at worst"
+                         " %.0f ms longer; Emacs was busy at most %.0f ms between two runs")
+                 (* 1000 lateness) (* 1000 busy))
+        ;; About 50 ms is the aim; the bound leaves room for a loaded machine, and a longer
+        ;; wait counts only when Emacs itself, not the machine's load, held the timer back.
+        (should (or (< lateness 0.25) (< busy 0.1)))))))
+
+(ert-deftest toolcall-test-filter-joins-pieces ()
+  "A message split into many pieces, or several in one, is dispatched once each."
+  (let ((seen '()) (toolcall--chunks nil))
+    (cl-letf (((symbol-function 'toolcall--dispatch)
+               (lambda (message) (push (plist-get message :id) seen))))
+      (let ((text (concat (json-serialize (list :id 1 :result (make-string 10000 ?a))) "\n"
+                          (json-serialize '(:id 2 :result "b")) "\n")))
+        (let ((start 0))
+          (while (< start (length text))
+            (let ((end (min (length text) (+ start 997))))
+              (toolcall--filter nil (substring text start end))
+              (setq start end))))
+        (toolcall--filter nil "{\"id\":3}\n{\"id\":4}\n{\"id\"")
+        (toolcall--filter nil ":5}\n")))
+    (should (equal (nreverse seen) '(1 2 3 4 5)))
+    (should-not toolcall--chunks)))
+
+(ert-deftest toolcall-test-stop-script-key ()
+  "In `toolcall-script-mode', C-c C-c runs the buffer and C-c C-k stops it."
+  (toolcall-test--with-bridge
+    (toolcall-test--with-messages
+      (with-temp-buffer
+        (toolcall-script-mode)
+        (insert "(list 1 (Wait))")
+        (should (eq (key-binding (kbd "C-c C-r")) #'toolcall-eval-region))
+        (call-interactively (key-binding (kbd "C-c C-c")))
+        (toolcall-test--wait-until (lambda () (toolcall-test--view-matches-p "^  . Wait")))
+        (call-interactively (key-binding (kbd "C-c C-k")))
+        (toolcall-test--wait-for-message
+         "\\`toolcall: The request was stopped before it finished\\.\\'")
+        (should (toolcall-test--view-matches-p "^▾ ⊘ ToolCall"))))))
+
+(ert-deftest toolcall-test-command-map ()
+  "The prefix keymap holds the commands and is bound to no key by default."
+  (should (keymapp toolcall-command-map))
+  (should (eq (lookup-key toolcall-command-map "e") #'toolcall-eval-last-sexp))
+  (should (eq (lookup-key toolcall-command-map "k") #'toolcall-stop-script))
+  (should-not (where-is-internal toolcall-command-map (list global-map)))
+  (should-not (where-is-internal 'toolcall-command-map (list global-map))))
+
+(ert-deftest toolcall-test-refused-initialize ()
+  "A rule the bridge refuses at initialize is a sentence; nothing is left running."
+  (let ((toolcall-permission-rules '((deny "Bash(git log")))
+        (toolcall-state-directory nil)
+        (toolcall-bridge-script (expand-file-name "dist/bridge.js" toolcall-test--root)))
+    (unwind-protect
+        (progn
+          (should (equal (cdr (should-error (toolcall-ensure) :type 'toolcall-rpc-error))
+                         (list (concat "The bridge refused the arguments: rules.deny: bad rule"
+                                       " 'Bash(git log': expected TOOL or TOOL(SPEC).")
+                               -32602)))
+          (toolcall-test--wait-until (lambda () (not (toolcall-live-p))))
+          (toolcall-test--with-messages
+            (toolcall-run-expression "(+ 1 2)")
+            (toolcall-test--wait-for-message
+             "\\`toolcall: The bridge refused the arguments: rules\\.deny: bad rule")
+            (toolcall-test--wait-until (lambda () (not (toolcall-live-p))))
+            (should-not toolcall--jobs)))
+      (toolcall-stop))))
+
+;;;; Prompts
+
+(ert-deftest toolcall-test-quit-at-permission-prompt-denies ()
+  "C-g at a permission question denies the call; a wrong key asks again."
+  (toolcall-test--with-bridge
+    (setq toolcall-test--flag nil)
+    (let ((unread-command-events (list ?x ?\C-g)))
+      (let ((result (toolcall-run-expression-sync
+                     "(list (EmacsEval :form \"(setq toolcall-test--flag 7)\") 1)")))
+        (should (equal (plist-get result :status) "error"))
+        (should-not toolcall-test--flag)
+        (should-not unread-command-events)
+        (should (toolcall-test--view-matches-p "^  ▸ ⊗ EmacsEval"))))
+    (let ((unread-command-events (list ?y)))
+      (should (equal (plist-get (toolcall-run-expression-sync
+                                 "(EmacsEval :form \"(setq toolcall-test--flag 8)\")")
+                                :result)
+                     "8")))))
+
+;;;; Restarts
+
+(ert-deftest toolcall-test-restart-backoff ()
+  "Restarts after crashes wait longer each time, up to 30 seconds."
+  (let ((toolcall-restart-delay 0.5))
+    (should (equal (mapcar #'toolcall--restart-delay '(1 2 3 4 5 6 7 8))
+                   '(0.5 1.0 2.0 4.0 8.0 16.0 30 30)))))
+
+(ert-deftest toolcall-test-restart-count-resets ()
+  "A bridge that ran for the stable period counts its crash as the first in a row."
+  (let ((toolcall-restart-limit 1)
+        (toolcall-restart-delay 0.1)
+        (toolcall-restart-stable-period 1))
+    (toolcall-test--with-bridge
+      (toolcall-test--with-messages
+        (let ((old toolcall--process))
+          (signal-process old 'KILL)
+          (toolcall-test--wait-until
+           (lambda () (and toolcall--ready (toolcall-live-p) (not (eq toolcall--process old)))))
+          ;; Stable for a second: the next crash restarts again despite the limit of 1.
+          (let ((stable (+ (float-time) 1.2)))
+            (toolcall-test--wait-until (lambda () (> (float-time) stable))))
+          (setq old toolcall--process)
+          (signal-process old 'KILL)
+          (toolcall-test--wait-until
+           (lambda () (and toolcall--ready (toolcall-live-p) (not (eq toolcall--process old)))))
+          ;; A crash right after the restart is the second in a row: the bridge stays down.
+          (let ((toolcall-restart-stable-period 1000))
+            (setq old toolcall--process)
+            (signal-process old 'KILL)
+            (toolcall-test--wait-for-message "exited (killed) 2 times in a row")
+            (should-not (toolcall-live-p))
+            (should-not toolcall--restart-timer)))))))
+
+;;;; The view
+
+(defun toolcall-test--row (id tool header &rest properties)
+  "Return a render row ID of TOOL with HEADER and PROPERTIES (:body, :children, …)."
+  (append properties
+          (list :kind "row" :id id :tool tool :header header
+                :status (or (plist-get properties :status) "success")
+                :expandable t :expanded (plist-get properties :expanded) :count 1
+                :body (or (plist-get properties :body) "")
+                :children (plist-get properties :children))))
+
+(defun toolcall-test--tree (&rest items)
+  "Return a render tree of ITEMS."
+  (list :version 1 :items items :warnings nil))
+
+(defmacro toolcall-test--with-view (&rest body)
+  "Run BODY in a fresh view buffer, killed afterwards."
+  (declare (indent 0) (debug t))
+  `(progn
+     (when (get-buffer toolcall-view-buffer-name) (kill-buffer toolcall-view-buffer-name))
+     (unwind-protect (progn ,@body)
+       (when (get-buffer toolcall-view-buffer-name)
+         (kill-buffer toolcall-view-buffer-name)))))
+
+(ert-deftest toolcall-test-view-rows-move ()
+  "n and p move by row: over body lines, and onto a row's own header."
+  (toolcall-test--with-view
+    (toolcall-view-update
+     "x"
+     (toolcall-test--tree
+      (toolcall-test--row "E" "ToolCall" "ToolCall: 2 calls" :expanded t :body "(1 2)"
+                          :children
+                          (list (toolcall-test--row "E/1" "Read" "Read: a.txt" :expanded t
+                                                    :body "1\talpha\n2\tbeta\n3\tgamma")
+                                (toolcall-test--row "E/2" "Grep" "Grep \"x\"")))))
+    (toolcall-view-flush)
+    (with-current-buffer toolcall-view-buffer-name
+      (should (equal (toolcall-test--view-text)
+                     (concat "▾ ToolCall: 2 calls\n"
+                             "    (1 2)\n"
+                             "  ▾ Read: a.txt\n"
+                             "      1\talpha\n"
+                             "      2\tbeta\n"
+                             "      3\tgamma\n"
+                             "  ▸ Grep \"x\"\n")))
+      (goto-char (point-min))
+      (toolcall-view-next-row)
+      (should (looking-at-p "▾ Read: a.txt"))
+      (toolcall-view-next-row)
+      (should (looking-at-p "▸ Grep"))
+      (should-error (toolcall-view-next-row) :type 'user-error)
+      (toolcall-view-previous-row)
+      (should (looking-at-p "▾ Read"))
+      (forward-line 2)
+      (should (looking-at-p "2\tbeta"))
+      (should (equal (get-text-property (point) 'line-prefix) "      "))
+      ;; From a body line, p goes to that row's header.
+      (toolcall-view-previous-row)
+      (should (looking-at-p "▾ Read"))
+      (toolcall-view-previous-row)
+      (should (looking-at-p "▾ ToolCall"))
+      (should-error (toolcall-view-previous-row) :type 'user-error)
+      (toolcall-view-next-row 2)
+      (should (looking-at-p "▸ Grep")))))
+
+(ert-deftest toolcall-test-view-keeps-places ()
+  "A tree update keeps point and the window start on their rows."
+  (toolcall-test--with-view
+    (let* ((rows (lambda (extra)
+                   (apply #'toolcall-test--tree
+                          (toolcall-test--row "top" "Bash" "Bash: top" :expanded t :body extra)
+                          (cl-loop for index from 1 to 60
+                                   collect (toolcall-test--row (format "r%d" index) "Bash"
+                                                               (format "Bash: row %d" index))))))
+           (window (selected-window)))
+      (toolcall-view-update "x" (funcall rows "one line"))
+      (toolcall-view-flush)
+      (set-window-buffer window (get-buffer toolcall-view-buffer-name))
+      (with-current-buffer toolcall-view-buffer-name
+        (goto-char (point-min))
+        (re-search-forward "row 40$")
+        (set-window-point window (point))
+        (set-window-start window (save-excursion (goto-char (point-min))
+                                                 (re-search-forward "row 30$")
+                                                 (line-beginning-position)))
+        ;; The first row grows by three lines above both places.
+        (toolcall-view-update "x" (funcall rows "one\ntwo\nthree\nfour"))
+        (toolcall-view-flush)
+        (should (string-match-p "row 40$" (buffer-substring (line-beginning-position)
+                                                           (line-end-position))))
+        (should (= (current-column) (length "▸ Bash: row 40")))
+        (should (string-match-p "row 30$"
+                                (save-excursion (goto-char (window-start window))
+                                                (buffer-substring (point) (line-end-position)))))
+        (should (string-match-p "row 40$"
+                                (save-excursion (goto-char (window-point window))
+                                                (buffer-substring (line-beginning-position)
+                                                                  (line-end-position)))))))))
+
+(ert-deftest toolcall-test-view-throttles-redraws ()
+  "Updates that come faster than `toolcall-view-redraw-interval' are drawn together."
+  (toolcall-test--with-view
+    (let ((draws 0)
+          (started (float-time)))
+      (cl-letf* ((draw (symbol-function 'toolcall-view--draw-section))
+                 ((symbol-function 'toolcall-view--draw-section)
+                  (lambda (id) (cl-incf draws) (funcall draw id))))
+        (dotimes (index 200)
+          (toolcall-view-update "x" (toolcall-test--tree
+                                     (toolcall-test--row "E" "Bash" (format "Bash: %d" index)))))
+        (let ((elapsed (- (float-time) started)))
+          ;; The first at once, then at most one per interval.
+          (should (<= draws (+ 2 (/ elapsed toolcall-view-redraw-interval)))))
+        (toolcall-test--wait-until (lambda () (toolcall-test--view-matches-p "Bash: 199$")))
+        (should (<= draws 200))))))
+
+(ert-deftest toolcall-test-view-faces ()
+  "Every status and part has its own face, and rows use them."
+  (dolist (face '(toolcall-view-success toolcall-view-running toolcall-view-error
+                  toolcall-view-denied toolcall-view-warning toolcall-view-cancelled
+                  toolcall-view-interrupted toolcall-view-marker toolcall-view-gutter
+                  toolcall-view-count toolcall-view-body))
+    (should (facep face)))
+  (toolcall-test--with-view
+    (toolcall-view-update "x" (toolcall-test--tree
+                               (toolcall-test--row "E" "Bash" "Bash: ls" :status "running"
+                                                   :expanded t :body "a")))
+    (toolcall-view-flush)
+    (with-current-buffer toolcall-view-buffer-name
+      (should (eq (get-text-property 0 'face (buffer-string)) 'toolcall-view-marker))
+      (goto-char (point-min))
+      (search-forward "Bash")
+      (should (eq (get-text-property (1- (point)) 'face) 'toolcall-view-running))
+      (search-forward "a")
+      (should (eq (get-text-property (1- (point)) 'face) 'toolcall-view-body)))))
+
+(defun toolcall-test--visit-from (regexp &optional after)
+  "Press RET on the view line matching REGEXP, below the one matching AFTER if given.
+Return (FILE . LINE) then shown."
+  (with-current-buffer toolcall-view-buffer-name
+    (goto-char (point-min))
+    (when after (re-search-forward after))
+    (re-search-forward regexp)
+    (toolcall-view-visit)
+    (prog1 (cons (buffer-file-name) (line-number-at-pos))
+      (unless (eq (current-buffer) (get-buffer toolcall-view-buffer-name))
+        (kill-buffer)))))
+
+(ert-deftest toolcall-test-view-visits-files ()
+  "RET on a Read, Grep, Outline or Glob row, or one of their lines, visits the file at the line."
+  (toolcall-test--with-bridge
+    (let ((a (expand-file-name "a.txt" dir))
+          (b (expand-file-name "b.txt" dir))
+          (m (expand-file-name "m.js" dir)))
+      (with-temp-file m (insert "const a = 1;\nfunction f() {\n  return 2;\n}\n"))
+      (toolcall-run-expression-sync
+       (format "(list (Read :file_path \"%sa.txt\") (Grep :pattern \"alpha\" :path \"%s\") %s)"
+               dir dir "(Outline :file_path \"m.js\") (Glob :pattern \"*.js\")"))
+      (with-current-buffer toolcall-view-buffer-name
+        (dolist (row '("Read" "Grep" "Outline" "Glob"))
+          (goto-char (point-min))
+          (re-search-forward (concat "^  ▸ " row))
+          (toolcall-view-toggle)))
+      (should (equal (toolcall-test--visit-from "^  ▾ Read") (cons a 1)))
+      (should (equal (toolcall-test--visit-from "^2\tbeta$" "^  ▾ Read") (cons a 2)))
+      (should (equal (toolcall-test--visit-from "^2:alphabet$" "^  ▾ Grep") (cons b 2)))
+      (should (equal (toolcall-test--visit-from "^1:alpha$" "^  ▾ Grep") (cons a 1)))
+      (should (equal (toolcall-test--visit-from (concat "^" (regexp-quote b) "$") "^  ▾ Grep")
+                     (cons b 1)))
+      (should (equal (toolcall-test--visit-from "^m.js:2: " "^  ▾ Outline") (cons m 2)))
+      (should (equal (toolcall-test--visit-from "^  ▾ Outline") (cons m 1)))
+      (should (equal (toolcall-test--visit-from (concat "^" (regexp-quote m) "$") "^  ▾ Glob")
+                     (cons m 1)))
+      ;; RET on the envelope, which names no file, folds it.
+      (with-current-buffer toolcall-view-buffer-name
+        (goto-char (point-min))
+        (toolcall-view-visit)
+        (should (string-match-p "\\`▸ ToolCall" (buffer-string)))))))
+
+(ert-deftest toolcall-test-view-visits-glob-and-outline ()
+  "RET on an Outline, Glob or Read line visits what it names, relative to the workspace."
+  (let ((dir (file-name-as-directory (make-temp-file "toolcall-test-" t))))
+    (unwind-protect
+        (toolcall-test--with-view
+          (with-temp-file (expand-file-name "m.js" dir) (insert "const a = 1;\nfunction f() {}\n"))
+          (let ((toolcall-view-directory dir)
+                (file (expand-file-name "m.js" dir)))
+            (toolcall-view-update
+             "x" (toolcall-test--tree
+                  (toolcall-test--row "O" "Outline" "Outline: m.js" :expanded t
+                                      :body "m.js:1: a\nm.js:2: [Function] f")
+                  (toolcall-test--row "G" "Glob" "Glob: *.js" :expanded t
+                                      :body (concat file "\n"))
+                  ;; A header cuts a long name short; one file in its directory begins so.
+                  (toolcall-test--row "R" "Read" "Read: m.j…" :expanded t
+                                      :body "1\tconst a = 1;\n2\tfunction f() {}")))
+            (toolcall-view-flush)
+            (should (equal (toolcall-test--visit-from "^m.js:2: ") (cons file 2)))
+            (should (equal (toolcall-test--visit-from "^▾ Outline") (cons file 1)))
+            (should (equal (toolcall-test--visit-from "^▾ Glob") (cons file 1)))
+            (should (equal (toolcall-test--visit-from (concat "^" (regexp-quote file)))
+                           (cons file 1)))
+            (should (equal (toolcall-test--visit-from "^2\tfunction" "^▾ Read") (cons file 2)))))
+      (delete-directory dir t))))
 
 (provide 'toolcall-tests)
 ;;; toolcall-tests.el ends here
