@@ -38,6 +38,9 @@ export const LAUNCHER_STATUS_FD = 3;
 export const LAUNCHER_SECOND_STATUS_FD = 4;
 export const LAUNCHER_ACK_FD = 5;
 
+// How long a teardown waits for a killed launcher to be reaped.
+const DISCARD_BOUND_MS = 2_000;
+
 // Launchers kept per kind: calls that follow each other at once take one while the next is still
 // being moved, so two keep up with back-to-back calls.
 const DEPTH = 2;
@@ -147,10 +150,19 @@ export class PrejoinedLaunchers {
 
 function discard(launcher: Launcher, cgroups: ProcessCgroups): Promise<void> {
   const { child } = launcher;
+  // Whoever waits for it keeps the host alive until it is gone (an idle launcher does not); the
+  // wait is bounded in case the kill cannot reach it.
+  child.ref();
   const exited =
     child.exitCode !== null || child.signalCode !== null
       ? Promise.resolve()
-      : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, DISCARD_BOUND_MS);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
   child.stdin?.destroy();
   for (const stream of child.stdio.slice(1)) (stream as Readable | null)?.destroy();
   try {
