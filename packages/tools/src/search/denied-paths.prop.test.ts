@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { deniedPathsOf, ripgrepGlobOf } from './denied-paths.js';
+import { deniedPathsOf } from './denied-paths.js';
+import { ripgrepGlobOf } from './deny-globs.js';
 import { createFileTree, type FileTree } from './testing/file-tree.js';
 
 // Names built from the same pieces as the globs, so globs match some files and miss others.
