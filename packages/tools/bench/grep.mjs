@@ -284,10 +284,39 @@ export async function benchGrep() {
       compare('Grep, sandbox off', 'runHelper, off');
       compare('Grep, confined', 'runHelper, confined');
     }
+    // Deny rules add the pipeline's path checks before the call and the filter of withheld
+    // files after it: the same tool set and manager (sandbox off) with and without two rules.
+    const rules = [
+      { tool: 'Read', path: '**/.env', action: 'deny' },
+      { tool: 'Grep', path: '**/secret/**', action: 'deny' },
+    ];
+    const denying = createToolSet({
+      workspace: tree,
+      permissions: { mode: 'full-auto', rules },
+      exec: off.exec,
+    });
+    managers.push({ set: denying, exec: undefined });
+    const input = { path: tree, pattern: 'export', output_mode: 'content', head_limit: 0 };
+    const ruled = { 'Grep, no rules': off.pipeline, 'Grep, two deny rules': denying.pipeline };
+    const times = Object.fromEntries(Object.keys(ruled).map((name) => [name, []]));
+    for (let round = 0; round < rounds; round += 1) {
+      for (const name of shuffled(Object.keys(ruled))) {
+        await pause();
+        const started = performance.now();
+        await grep(ruled[name], input);
+        times[name].push(performance.now() - started);
+      }
+    }
+    const ratios = times['Grep, two deny rules'].map(
+      (value, index) => value / times['Grep, no rules'][index],
+    );
+    console.log(
+      `content "export" (all), sandbox off: two deny rules ${median(times['Grep, two deny rules']).toFixed(1)} ms vs none ${median(times['Grep, no rules']).toFixed(1)} ms  ${median(ratios).toFixed(2)}x`,
+    );
   } finally {
     for (const { set, exec } of managers) {
       await set.close();
-      await exec.teardown();
+      await exec?.teardown();
     }
     await rm(scratch, { recursive: true, force: true });
   }

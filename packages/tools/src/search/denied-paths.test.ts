@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deniedPathsOf } from './denied-paths.js';
-import { ripgrepGlobOf } from './deny-globs.js';
+import { requiredText, ripgrepGlobOf } from './deny-globs.js';
 import { createFileTree, type FileTree } from './testing/file-tree.js';
 
 const FILES = [
@@ -74,6 +74,18 @@ describe('deny globs in ripgrep', () => {
       expect(denied.globFor(path.join(root, 'a.txt'), 'sub/x')).toBe('sub/**');
       expect(denied.globFor(path.join(root, 'a.txt'))).toBeUndefined();
     }
+  });
+
+  it('rule paths out by the longest literal text of a glob', () => {
+    const cases: [string, string][] = [
+      ['**/.env', '.env'],
+      ['**/secret/**', 'secret/'],
+      ['sub/*.txt', 'sub/'],
+      ['lit/\\*.txt', 'lit/*.txt'],
+      ['/**/a?b.txt', 'b.txt'],
+      ['**', ''],
+    ];
+    for (const [glob, text] of cases) expect(requiredText(glob), glob).toBe(text);
   });
 
   it('withhold a folder a glob names with everything in it', () => {

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { compileGlob } from '@toolcall/pipeline';
-import { ripgrepExcludes } from './deny-globs.js';
+import { requiredText, ripgrepExcludes } from './deny-globs.js';
 
 /**
  * The deny rules' path globs as a search applies them. A file is withheld when its path, or the
@@ -21,7 +21,13 @@ export interface DeniedPaths {
   rootRule(roots: readonly string[], show: (path: string) => string): string | undefined;
 }
 
-const compiled = new WeakMap<readonly string[], readonly RegExp[]>();
+interface CompiledGlob {
+  readonly pattern: RegExp;
+  /** Text every path the glob matches contains. */
+  readonly required: string;
+}
+
+const compiled = new WeakMap<readonly string[], readonly CompiledGlob[]>();
 const realCwds = new Map<string, string>();
 
 function realCwd(cwd: string): string {
@@ -62,7 +68,7 @@ export function deniedPathsOf(
   if (globs === undefined || globs.length === 0) return undefined;
   let patterns = compiled.get(globs);
   if (patterns === undefined) {
-    patterns = globs.map((glob) => compileGlob(glob));
+    patterns = globs.map((glob) => ({ pattern: compileGlob(glob), required: requiredText(glob) }));
     compiled.set(globs, patterns);
   }
   const anchors = [...new Set([cwd, realCwd(cwd)])];
@@ -95,7 +101,9 @@ export function deniedPathsOf(
   const firstMatch = (candidate: string): number => {
     let index = firstMatches.get(candidate);
     if (index === undefined) {
-      index = patterns.findIndex((pattern) => pattern.test(candidate));
+      index = patterns.findIndex(
+        ({ pattern, required }) => candidate.includes(required) && pattern.test(candidate),
+      );
       firstMatches.set(candidate, index);
     }
     return index;

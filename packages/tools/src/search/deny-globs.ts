@@ -51,3 +51,35 @@ export function ripgrepExcludes(globs: readonly string[], anchors: readonly stri
   }
   return excludes;
 }
+
+/**
+ * The longest run of literal text every path a deny glob matches (as the pipeline compiles it)
+ * contains verbatim: a cheap test that rules most paths out before the regular expression. A
+ * glob of wildcards alone gives `''`, which every path contains.
+ */
+export function requiredText(glob: string): string {
+  let longest = '';
+  let run = '';
+  const end = () => {
+    if (run.length > longest.length) longest = run;
+    run = '';
+  };
+  for (let index = 0; index < glob.length; index++) {
+    const char = glob[index] as string;
+    if (char === '\\' && index + 1 < glob.length) {
+      index++;
+      run += glob[index];
+    } else if (char === '*' || char === '?') {
+      end();
+      // `**/` also matches no directory at all, so its slash is not required.
+      if (char === '*' && glob[index + 1] === '*') {
+        index++;
+        if (glob[index + 1] === '/') index++;
+      }
+    } else {
+      run += char;
+    }
+  }
+  end();
+  return longest;
+}
