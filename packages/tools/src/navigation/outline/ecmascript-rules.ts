@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import { fieldName, fieldText } from './node-text.js';
+import { childByField, fieldName, fieldText } from './node-text.js';
 import type { Definition, OutlineRules, Scope } from './types.js';
 
 const FUNCTION_VALUES = new Set([
@@ -48,7 +48,7 @@ export const TYPES_WITHOUT_BODY: ReadonlySet<string> = new Set([
 const DEFINING_WORDS = /\b(?:function|class|interface|type|enum|namespace|module)\b/;
 
 function describeVariable(node: Node, scope: Scope): Definition | undefined {
-  const value = node.childForFieldName('value');
+  const value = childByField(node, 'value');
   const type = value?.type;
   const kind =
     type === undefined
@@ -82,14 +82,14 @@ function describe(node: Node, scope: Scope): Definition | undefined {
   }
   if (kind === 'Field') {
     // Of a value, only a function or class can hold nested definitions.
-    const value = node.childForFieldName('value');
+    const value = childByField(node, 'value');
     const type = value?.type;
     const opensFunction = type !== undefined && FUNCTION_VALUES.has(type);
     const body = opensFunction || (type !== undefined && CLASS_VALUES.has(type)) ? value : null;
     return { kind, name, opensFunction, body };
   }
   // A type alias holds members in its value (an object type), the rest in their body.
-  const body = node.childForFieldName(kind === 'Type' ? 'value' : 'body');
+  const body = childByField(node, kind === 'Type' ? 'value' : 'body');
   return { kind, name, opensFunction: OPENS_FUNCTION.has(kind), body };
 }
 
