@@ -1,5 +1,6 @@
-// Grep and Glob against raw ripgrep with the exact argv the tool passed, in one run.
-// Run alone after a build: `node bench/ripgrep.mjs` (bench/run.mjs runs it too).
+// Grep and Glob without an exec manager against raw ripgrep with the exact argv the tool passed,
+// over a large tree, in one run. Run alone after a build: `node bench/ripgrep.mjs`
+// (bench/run.mjs runs it too; bench/grep.mjs measures Grep through a tool set, confined or not).
 // BENCH_ROUNDS sets the paired rounds per case (default 15); BENCH_TREE a tree to search instead
 // of a copy of the repository's node_modules; BENCH_TOOLS_DIST another build's dist/index.js
 // (an earlier commit's, to compare before and after in the same conditions).
@@ -71,41 +72,17 @@ function timeSpawn({ command, args, cwd }) {
   return { elapsed, bytes: run.stdout.length };
 }
 
-/**
- * The baseline for a recorded helper spawn: the same argv in a scratch directory of the bench's own.
- * A confined run's scratch directory is passed to bwrap as an open descriptor (--bind-fd) and
- * removed after the run, so the baseline binds its own scratch directory by path instead; the
- * tool's bwrap status pipe (--json-status-fd) has no counterpart in the baseline and is dropped.
- */
+/** The baseline for a recorded helper spawn: the same argv in a scratch directory of the bench's own. */
 function baselineOf(call, scratch) {
   const cwd = call.cwd;
-  const args = [];
-  for (let index = 0; index < call.args.length; index += 1) {
-    const arg = call.args[index];
-    if (arg === '--bind-fd' && call.command.endsWith('bwrap')) {
-      args.push('--bind', scratch, scratch);
-      index += 2;
-      continue;
-    }
-    // The status descriptor is the tool's own pipe; bwrap given a closed one never finishes.
-    if (arg === '--json-status-fd' && call.command.endsWith('bwrap')) {
-      index += 1;
-      continue;
-    }
-    args.push(cwd !== undefined && arg === cwd ? scratch : arg);
-  }
+  const args = call.args.map((arg) => (cwd !== undefined && arg === cwd ? scratch : arg));
   return { command: call.command, args, cwd: scratch };
 }
 
 function shown(baseline, tree) {
-  const words = [baseline.command, ...baseline.args].map((word) =>
-    word.split(tree).join('<tree>').split(rg).join('rg'),
-  );
-  if (words[0].endsWith('bwrap')) {
-    const separator = words.indexOf('--');
-    return `bwrap <${separator - 1} sandbox args, as the tool ran it> -- ${words.slice(separator + 1).join(' ')}`;
-  }
-  return words.join(' ');
+  return [baseline.command, ...baseline.args]
+    .map((word) => word.split(tree).join('<tree>').split(rg).join('rg'))
+    .join(' ');
 }
 
 /** The cases: several patterns and modes, each a tool call measured against its recorded argv. */
@@ -188,15 +165,14 @@ async function measure({ pipeline, tree, scratch, rounds, goal }) {
 
 /**
  * Runs the Grep/Glob cases unconfined (`createFileTools` without an exec manager: the tool spawns
- * ripgrep directly) and, where bwrap works, confined (`createToolSet` with an exec manager whose
- * sandbox is required) against ripgrep under the same bwrap argv.
+ * ripgrep directly) against ripgrep with the argv the tool passed, over a large tree. Grep
+ * through a tool set's exec manager, confined and not, is measured in bench/grep.mjs.
  */
 export async function benchSearch({ rounds = Number(process.env.BENCH_ROUNDS ?? 15) } = {}) {
   const dist = process.env.BENCH_TOOLS_DIST;
-  const { createToolSet, createFileTools, createTargetPreparer } = await import(
+  const { createFileTools, createTargetPreparer } = await import(
     dist === undefined ? '../dist/index.js' : pathToFileURL(path.resolve(dist)).href
   );
-  const { createExecManager } = await import('@toolcall/exec');
   const { createPipeline } = await import('@toolcall/pipeline');
   const { createNodeResources } = await import('@toolcall/resources/node');
   const scratch = await realpath(await mkdtemp(path.join(tmpdir(), 'toolcall-search-bench-')));
@@ -219,8 +195,6 @@ export async function benchSearch({ rounds = Number(process.env.BENCH_ROUNDS ?? 
     console.log(
       `search tree: ${tree} (${files - 1} files); ${rounds} paired rounds per case, alternating which side runs first; medians, ratio = median of per-round ratios [interquartile range]`,
     );
-    // createToolSet always confines its helpers through its own exec manager, so the unconfined
-    // case is the file tools alone, without one.
     const resources = createNodeResources({ workspace: tree });
     const unconfined = createPipeline({
       tools: createFileTools({ cwd: tree, resources }),
@@ -232,23 +206,6 @@ export async function benchSearch({ rounds = Number(process.env.BENCH_ROUNDS ?? 
       '-- unconfined: createFileTools without an exec manager, the tool spawns ripgrep directly; baseline: rg with the same argv',
     );
     await measure({ pipeline: unconfined, tree, scratch: baselineCwd, rounds, goal: 1.15 });
-    const probe = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-pid', '/usr/bin/true']);
-    if (probe.status !== 0) {
-      console.log('-- confined: skipped, bwrap cannot run here');
-      return;
-    }
-    const exec = createExecManager({
-      workspaceRoot: tree,
-      sandbox: 'required',
-      rootOwner: '/bench',
-    });
-    const confined = createToolSet({ workspace: tree, permissions: { mode: 'full-auto' }, exec });
-    console.log(
-      '-- confined: createToolSet with an exec manager, sandbox required (bwrap); baseline: the same bwrap argv running rg',
-    );
-    await measure({ pipeline: confined.pipeline, tree, scratch: baselineCwd, rounds, goal: 1.15 });
-    await confined.close();
-    await exec.teardown();
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

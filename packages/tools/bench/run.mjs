@@ -1,5 +1,6 @@
 // Benchmarks the file tools against their command-line baselines in one run:
-// Grep vs rg, Glob vs rg --files -g, Read vs sed -n, ApplyPatch vs git apply.
+// Grep vs rg (and, through a tool set, vs rg and bwrap ... rg), Glob vs rg --files -g,
+// Read vs sed -n, ApplyPatch vs git apply.
 // Run after a build: `pnpm --filter @toolcall/tools bench`.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -7,6 +8,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createToolSet } from '../dist/index.js';
+import { benchGrep } from './grep.mjs';
 import { benchSearch } from './ripgrep.mjs';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
@@ -58,6 +60,8 @@ const scratch = await realpath(await mkdtemp(path.join(tmpdir(), 'toolcall-tools
 try {
   // Grep and Glob: several patterns and modes against rg with the argv the tool passed.
   await benchSearch();
+  // Grep through a tool set, sandbox off and required, against rg and bwrap ... rg.
+  await benchGrep();
 
   // Read: 100 lines at line 1,000,000 of a generated 200 MB file.
   const big = path.join(scratch, 'big.txt');

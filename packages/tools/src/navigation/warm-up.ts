@@ -30,7 +30,7 @@ export async function warmUp(id: LanguageId): Promise<void> {
   const text = sample.repeat(Math.ceil(WARM_UP_LENGTH / sample.length));
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
     await nextTurn();
-    await withTree(undefined, spec, text, (tree) => collectOutline(tree, RULES[id]));
+    await withTree(undefined, spec, text, (tree) => collectOutline(tree, RULES[id], text));
   }
 }
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fc, test } from '@fast-check/vitest';
+import { compileGlob } from '@toolcall/pipeline';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { deniedPathsOf, ripgrepGlobOf } from './denied-paths.js';
+import { deniedPathsOf } from './denied-paths.js';
+import { requiredText, ripgrepGlobOf } from './deny-globs.js';
 import { createFileTree, type FileTree } from './testing/file-tree.js';
 
 // Names built from the same pieces as the globs, so globs match some files and miss others.
@@ -71,5 +73,24 @@ describe('deny glob translation', () => {
       return;
     }
     expect(ripgrepKeeps(denied.excludes)).toEqual(kept);
+  });
+});
+
+describe('requiredText', () => {
+  // Paths from the glob's own pieces and a few more, so many of them match.
+  const piece = fc.constantFrom('a', 'b', '.e', 'ab', '{a}', '[b]', '*', '\\', 'x', '');
+  test.prop(
+    [
+      fc.array(COMPONENT, { minLength: 1, maxLength: 4 }),
+      fc.array(fc.array(piece, { maxLength: 3 }), { minLength: 1, maxLength: 4 }),
+      fc.constantFrom('', '/', '**/', '/tmp/'),
+    ],
+    { numRuns: 400 },
+  )('is in every path the glob matches', (components, names, prefix) => {
+    const glob = `${prefix}${components.join('/')}`;
+    const pattern = compileGlob(glob);
+    for (const candidate of [...names.map((parts) => parts.join('/')), glob.replace(/\\/g, '')]) {
+      if (pattern.test(candidate)) expect(candidate).toContain(requiredText(glob));
+    }
   });
 });

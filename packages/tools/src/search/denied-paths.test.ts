@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deniedPathsOf, ripgrepGlobOf } from './denied-paths.js';
+import { deniedPathsOf } from './denied-paths.js';
+import { requiredText, ripgrepGlobOf } from './deny-globs.js';
 import { createFileTree, type FileTree } from './testing/file-tree.js';
 
 const FILES = [
@@ -59,6 +60,32 @@ describe('deny globs in ripgrep', () => {
       const kept = FILES.filter((file) => !denied.denies(path.join(root, file))).sort();
       expect(ripgrepKeeps(denied.excludes), globs.join(' ')).toEqual(kept);
     }
+  });
+
+  it('name the first glob that withholds a file, asked once or again, by any of its names', () => {
+    const globs = Object.freeze(['**/deep/**', '**/.env', 'sub/**']);
+    const denied = deniedPathsOf(globs, root)!;
+    // Each file is asked twice and the files share directories: the answers must not change.
+    for (let round = 0; round < 2; round++) {
+      expect(denied.globFor(path.join(root, 'sub/deep/.env'))).toBe('**/deep/**');
+      expect(denied.globFor(path.join(root, 'sub/.env'))).toBe('**/.env');
+      expect(denied.globFor(path.join(root, 'sub/y,z.md'))).toBe('sub/**');
+      expect(denied.globFor(path.join(root, 'a.txt'), 'shown/x')).toBeUndefined();
+      expect(denied.globFor(path.join(root, 'a.txt'), 'sub/x')).toBe('sub/**');
+      expect(denied.globFor(path.join(root, 'a.txt'))).toBeUndefined();
+    }
+  });
+
+  it('rule paths out by the longest literal text of a glob', () => {
+    const cases: [string, string][] = [
+      ['**/.env', '.env'],
+      ['**/secret/**', 'secret/'],
+      ['sub/*.txt', 'sub/'],
+      ['lit/\\*.txt', 'lit/*.txt'],
+      ['/**/a?b.txt', 'b.txt'],
+      ['**', ''],
+    ];
+    for (const [glob, text] of cases) expect(requiredText(glob), glob).toBe(text);
   });
 
   it('withhold a folder a glob names with everything in it', () => {

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { compileGlob } from '@toolcall/pipeline';
-import { escapeGlob } from './ripgrep-args.js';
+import { requiredText, ripgrepExcludes } from './deny-globs.js';
 
 /**
  * The deny rules' path globs as a search applies them. A file is withheld when its path, or the
@@ -21,39 +21,14 @@ export interface DeniedPaths {
   rootRule(roots: readonly string[], show: (path: string) => string): string | undefined;
 }
 
-const compiled = new WeakMap<readonly string[], readonly RegExp[]>();
-const realCwds = new Map<string, string>();
-
-/**
- * A deny glob in ripgrep's dialect, or `undefined` where the dialects disagree. Both match the
- * whole path with `*` and `?` inside one component; `**` agrees only as a whole component
- * (`**∕`, `∕**∕`, `∕**`); the pipeline's `[`, `]`, `{`, `}` and `!` are literal, so they are
- * escaped. A trailing `/` (directories only) or whitespace (trimmed) reads differently in ripgrep.
- */
-export function ripgrepGlobOf(glob: string): string | undefined {
-  if (glob === '' || glob.endsWith('/') || /\s$/.test(glob) || /[\n\r]/.test(glob))
-    return undefined;
-  let translated = '';
-  for (let index = 0; index < glob.length; index++) {
-    const char = glob[index] as string;
-    if (char === '\\' && index + 1 < glob.length) {
-      index++;
-      translated += escapeGlob(glob[index] as string);
-    } else if (char === '*' && glob[index + 1] === '*') {
-      const whole =
-        (index === 0 || glob[index - 1] === '/') &&
-        (index + 2 === glob.length || glob[index + 2] === '/');
-      if (!whole) return undefined;
-      translated += '**';
-      index++;
-    } else if (char === '*' || char === '?') {
-      translated += char;
-    } else {
-      translated += escapeGlob(char);
-    }
-  }
-  return translated;
+interface CompiledGlob {
+  readonly pattern: RegExp;
+  /** Text every path the glob matches contains. */
+  readonly required: string;
 }
+
+const compiled = new WeakMap<readonly string[], readonly CompiledGlob[]>();
+const realCwds = new Map<string, string>();
 
 function realCwd(cwd: string): string {
   let real = realCwds.get(cwd);
@@ -82,7 +57,10 @@ function withParents(name: string, into: string[], stop?: string): void {
   }
 }
 
-/** The withheld-file view of `globs` for a search run from `cwd`; `undefined` when there are none. */
+/**
+ * The withheld-file view of `globs` for one search run from `cwd`; `undefined` when there are
+ * none. It remembers what it was asked, so it serves one call.
+ */
 export function deniedPathsOf(
   globs: readonly string[] | undefined,
   cwd: string,
@@ -90,23 +68,11 @@ export function deniedPathsOf(
   if (globs === undefined || globs.length === 0) return undefined;
   let patterns = compiled.get(globs);
   if (patterns === undefined) {
-    patterns = globs.map((glob) => compileGlob(glob));
+    patterns = globs.map((glob) => ({ pattern: compileGlob(glob), required: requiredText(glob) }));
     compiled.set(globs, patterns);
   }
   const anchors = [...new Set([cwd, realCwd(cwd)])];
-  const excludes: string[] = [];
-  for (const glob of globs) {
-    const translated = ripgrepGlobOf(glob);
-    if (translated === undefined) continue;
-    // ripgrep's cwd is a scratch directory, so it matches these against the absolute path; the
-    // leading `/` anchors (ripgrep strips one) and keeps `*` inside one component.
-    if (glob.startsWith('/')) {
-      excludes.push('--glob', `!/${translated}`);
-      continue;
-    }
-    if (glob.startsWith('*')) excludes.push('--glob', `!/${translated}`);
-    for (const anchor of anchors) excludes.push('--glob', `!/${escapeGlob(anchor)}/${translated}`);
-  }
+  const excludes = ripgrepExcludes(globs, anchors);
   // A file inside the working directory is held by the directories between it and there, as
   // a search inside it prunes them; the directories above are the search root's, which
   // `rootRule` weighs (with every parent) before any file is listed. Walking them for each
@@ -129,14 +95,37 @@ export function deniedPathsOf(
     }
     return found;
   };
-  const ruleFor = (names: readonly string[], everyParent: boolean): string | undefined => {
-    const candidates = forms(names, everyParent);
-    const index = patterns.findIndex((pattern) =>
-      candidates.some((candidate) => pattern.test(candidate)),
-    );
-    return index === -1 ? undefined : globs[index];
+  // A search asks about every file it lists, twice (as output streams, then for the page), and
+  // files share their directories: each form's first matching glob is remembered for the call.
+  const firstMatches = new Map<string, number>();
+  const firstMatch = (candidate: string): number => {
+    let index = firstMatches.get(candidate);
+    if (index === undefined) {
+      index = patterns.findIndex(
+        ({ pattern, required }) => candidate.includes(required) && pattern.test(candidate),
+      );
+      firstMatches.set(candidate, index);
+    }
+    return index;
   };
-  const globFor = (...names: readonly string[]): string | undefined => ruleFor(names, false);
+  // The first glob that matches any form: the least of the forms' first matches.
+  const ruleFor = (names: readonly string[], everyParent: boolean): string | undefined => {
+    let first = -1;
+    for (const candidate of forms(names, everyParent)) {
+      const index = firstMatch(candidate);
+      if (index !== -1 && (first === -1 || index < first)) first = index;
+      if (first === 0) break;
+    }
+    return first === -1 ? undefined : globs[first];
+  };
+  const verdicts = new Map<string, string | undefined>();
+  const globFor = (...names: readonly string[]): string | undefined => {
+    const key = names.join('\0');
+    if (verdicts.has(key)) return verdicts.get(key);
+    const glob = ruleFor(names, false);
+    verdicts.set(key, glob);
+    return glob;
+  };
   return {
     excludes,
     globFor,

@@ -20,9 +20,10 @@ const indexRules: OutlineRules = {
 describe('collectOutline', () => {
   it('gives each candidate its named-sibling index, whether walked to or entered as a body', async () => {
     const spec = languageById('json');
-    const tree = parseWith(await loadParser(spec), spec, '[1, /* c */ {"a": {"b": 2}}, {}]');
+    const text = '[1, /* c */ {"a": {"b": 2}}, {}]';
+    const tree = parseWith(await loadParser(spec), spec, text);
     try {
-      const names = collectOutline(tree, indexRules).map((entry) => entry.name);
+      const names = collectOutline(tree, indexRules, text).map((entry) => entry.name);
       // The `a` pair is the object's first named child; its value object follows the key.
       expect(names).toEqual(['object@1', 'pair@0', 'object@1', 'pair@0', 'object@2']);
     } finally {

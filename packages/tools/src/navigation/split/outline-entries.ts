@@ -37,7 +37,7 @@ export async function outlineEntries(
   split: boolean,
 ): Promise<readonly OutlineEntry[]> {
   const rules = RULES[spec.id];
-  const collect = (tree: Parameters<typeof collectOutline>[0]) => collectOutline(tree, rules);
+  const collect = (tree: Parameters<typeof collectOutline>[0]) => collectOutline(tree, rules, text);
   const parser = await loadParser(spec);
   const known = cachedOutline(key, spec, text);
   if (known !== undefined) return known;
@@ -53,7 +53,7 @@ export async function outlineEntries(
   const first = parsePart(parser, spec, text, head);
   let entries: OutlineEntry[] | null;
   try {
-    entries = partEntries(first, spec);
+    entries = partEntries(first, spec, text);
   } catch (error) {
     first.delete();
     throw error;

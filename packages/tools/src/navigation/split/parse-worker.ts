@@ -12,7 +12,7 @@ async function outlinePart(request: PartRequest): Promise<WorkerReply> {
   const parser = await loadParser(spec);
   const tree = parsePart(parser, spec, request.text, request.range);
   try {
-    return { seq: request.seq, entries: partEntries(tree, spec) };
+    return { seq: request.seq, entries: partEntries(tree, spec, request.text) };
   } finally {
     // Freed after the answer is on its way.
     setImmediate(() => tree.delete());

@@ -11,8 +11,8 @@ export function parsePart(parser: Parser, spec: LanguageSpec, text: string, rang
   return tree;
 }
 
-/** The outline entries of a part's tree, or `null` when the part has a syntax error. */
-export function partEntries(tree: Tree, spec: LanguageSpec): OutlineEntry[] | null {
+/** The outline entries of a part's tree of `text`, or `null` when the part has a syntax error. */
+export function partEntries(tree: Tree, spec: LanguageSpec, text: string): OutlineEntry[] | null {
   if (tree.rootNode.hasError) return null;
-  return collectOutline(tree, RULES[spec.id]);
+  return collectOutline(tree, RULES[spec.id], text);
 }
