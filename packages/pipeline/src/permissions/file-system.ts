@@ -21,7 +21,7 @@ export interface NodeFsLike {
   statSync(
     path: string,
     options: { throwIfNoEntry: false },
-  ): { dev: number; ino: number; nlink: number } | undefined;
+  ): { dev: number; ino: number; nlink: number; isDirectory?(): boolean } | undefined;
   readdirSync?(
     path: string,
     options: { withFileTypes: true },
@@ -48,7 +48,9 @@ export function permissionFileSystemOf(fs: NodeFsLike): PermissionFileSystem {
     },
     links(path) {
       try {
-        return fs.statSync(path, { throwIfNoEntry: false })?.nlink;
+        const stats = fs.statSync(path, { throwIfNoEntry: false });
+        // A directory's count is its subdirectories, never other names: it has one.
+        return stats?.isDirectory?.() ? 1 : stats?.nlink;
       } catch {
         return undefined;
       }

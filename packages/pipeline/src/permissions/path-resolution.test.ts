@@ -1,3 +1,4 @@
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePermissionFileSystem } from '../node/permission-file-system.js';
 import { readTool, writeTool } from '../testing/tools.js';
 import type { Tool } from '../tool-types.js';
+import { permissionFileSystemOf } from './file-system.js';
 import { PermissionPolicy } from './policy.js';
 import type { PermissionDecision, PermissionRule } from './types.js';
 
@@ -86,6 +88,39 @@ describe('canonical path facts against the real filesystem', () => {
       { tool: 'Read', action: 'allow' },
     ];
     expect(decide(rules, readTool, 'hard-key')).toBe('deny');
+  });
+
+  it('never searches for other names of a directory, whose link count is its subdirectories', () => {
+    let listed = 0;
+    const fileSystem = permissionFileSystemOf({
+      realpathSync: realpathSync,
+      statSync: (path, options) => statSync(path, options),
+      readdirSync: (path, options) => {
+        listed += 1;
+        return readdirSync(path, options);
+      },
+    });
+    const policy = new PermissionPolicy(
+      [
+        { path: '~/.ssh/**', action: 'deny' },
+        { tool: 'Read', action: 'allow' },
+      ],
+      'ask',
+      { workingDirectory: ws, homeDirectory: home, workspace: ws },
+      { fileSystem },
+    );
+    const facts = (path: string) => ({
+      paths: [{ path, access: 'read' as const }],
+      pattern: undefined,
+      domain: undefined,
+      name: undefined,
+    });
+    expect([
+      policy.decide(readTool, facts('src')).decision,
+      policy.decide(readTool, facts('.')).decision,
+      listed,
+      policy.decide(readTool, facts('hard-key')).decision,
+    ]).toEqual(['allow', 'allow', 0, 'deny']);
   });
 
   it('documents the limit: a glob with no literal leading directory does not follow hard links', () => {
