@@ -74,7 +74,8 @@ describe('queued calls and progress in the live tree', () => {
       `(parallel (Gate :file "${gate(1)}") (Gate :file "${gate(2)}") (Gate :file "${gate(3)}"))`,
     );
     const waiting = await renderWhere(
-      (r) => rowsOf(r).filter((row) => row.includes('(queued)')).length === 2,
+      (r) =>
+        rowsOf(r).length === 3 && rowsOf(r).filter((row) => row.includes('(queued)')).length === 2,
     );
     expect(rowsOf(waiting)).toEqual([
       expect.stringMatching(/^Gate: .*gate1 running$/),
@@ -88,8 +89,11 @@ describe('queued calls and progress in the live tree', () => {
     expect(envelope.children?.[0]?.rows?.[1]?.expandable).toBe(false);
 
     writeFileSync(gate(1), '');
+    // Under load a render may be sent while the first call settles and before the second
+    // starts; the state to check is the one with all three rows and one still queued.
     const next = await renderWhere(
-      (r) => rowsOf(r).filter((row) => row.includes('(queued)')).length === 1,
+      (r) =>
+        rowsOf(r).length === 3 && rowsOf(r).filter((row) => row.includes('(queued)')).length === 1,
     );
     expect(rowsOf(next)).toEqual([
       expect.stringMatching(/^Gate: .*gate1 success$/),
