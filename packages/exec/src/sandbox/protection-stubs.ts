@@ -118,8 +118,3 @@ export function removeUnheldStubs(): void {
 }
 
 process.on('exit', removeUnheldStubs);
-
-/** How many stubs calls hold now (for tests). */
-export function heldStubCount(): number {
-  return [...held.values()].filter((current) => current.refs > 0).length;
-}
