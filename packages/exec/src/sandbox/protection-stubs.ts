@@ -1,12 +1,4 @@
-import {
-  closeSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  rmdirSync,
-  unlinkSync,
-} from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, rmdirSync } from 'node:fs';
 
 /**
  * A placeholder the host creates where a protected path is missing, so a read-only mount can
@@ -18,7 +10,6 @@ import {
  */
 export interface ProtectionStub {
   readonly path: string;
-  readonly kind: 'file' | 'directory';
 }
 
 // Stubs are empty directories: git lists no empty directory, so `git status` inside the call and
@@ -28,7 +19,6 @@ interface Held {
   refs: number;
   dev: number;
   ino: number;
-  kind: 'file' | 'directory';
   /** Set while no call holds it: the removal waiting for the next call, if none comes first. */
   linger?: NodeJS.Timeout;
 }
@@ -44,19 +34,18 @@ const held = new Map<string, Held>();
  * more hold on the stub this process already made there. Undefined when the path exists and is
  * not this process's stub; the caller then plans it as the existing entry it is.
  */
-export function acquireStub(path: string, kind: 'file' | 'directory'): ProtectionStub | undefined {
+export function acquireStub(path: string): ProtectionStub | undefined {
   const existing = holdExistingStub(path);
   if (existing !== undefined) return existing;
   try {
-    if (kind === 'directory') mkdirSync(path, { mode: 0o755 });
-    else closeSync(openSync(path, 'wx', 0o644));
+    mkdirSync(path, { mode: 0o755 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
     throw error;
   }
   const stats = lstatSync(path);
-  held.set(path, { refs: 1, dev: stats.dev, ino: stats.ino, kind });
-  return { path, kind };
+  held.set(path, { refs: 1, dev: stats.dev, ino: stats.ino });
+  return { path };
 }
 
 /**
@@ -72,7 +61,7 @@ export function holdExistingStub(path: string): ProtectionStub | undefined {
     clearTimeout(current.linger);
     delete current.linger;
     current.refs += 1;
-    return { path, kind: current.kind };
+    return { path };
   }
   // Replaced or removed behind our back: it is no longer ours to remove.
   held.delete(path);
@@ -102,11 +91,7 @@ function removeStub(path: string): void {
   try {
     const stats = lstatSync(path, { throwIfNoEntry: false });
     if (stats === undefined || stats.dev !== current.dev || stats.ino !== current.ino) return;
-    if (current.kind === 'directory') {
-      if (stats.isDirectory() && readdirSync(path).length === 0) rmdirSync(path);
-    } else if (stats.isFile() && stats.size === 0) {
-      unlinkSync(path);
-    }
+    if (stats.isDirectory() && readdirSync(path).length === 0) rmdirSync(path);
   } catch {
     // Busy (still mounted by a sandbox another process started) or gone: left as it is.
   }

@@ -138,7 +138,7 @@ export function planReadOnlyMounts(
     let stub: ProtectionStub | undefined;
     if (action.kind === 'mask-missing' && !paths.includes(action.path)) {
       try {
-        stub = acquireStub(action.path, 'directory');
+        stub = acquireStub(action.path);
       } catch (error) {
         return refuse(
           `The protected path ${action.path} is missing and cannot be held read-only: ${(error as Error).message}`,
