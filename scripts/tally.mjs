@@ -18,6 +18,16 @@ const oneLine = (text, limit = 300) => {
   return line.length > limit ? `${line.slice(0, limit)}…` : line;
 };
 
+// Vitest reports a timeout with the stack it captured when the test was defined, whose first
+// line is its placeholder message: say what happened instead.
+const failureLine = (test) => {
+  const first = String(test.failureMessages?.[0] ?? '');
+  if (first.startsWith('Error: STACK_TRACE_ERROR')) {
+    return `timed out after ${Math.round(test.duration ?? 0)} ms`;
+  }
+  return oneLine(first);
+};
+
 // The workspace's test runners: every package and app, and the security and savings suites at
 // the root.
 const members = [
@@ -47,9 +57,7 @@ for (const member of members) {
         const file = suite.name?.startsWith(dir) ? suite.name.slice(dir.length + 1) : suite.name;
         const failing = (suite.assertionResults ?? []).filter((r) => r.status === 'failed');
         for (const test of failing) {
-          failures.push(
-            `${member}/${file} › ${test.fullName ?? test.title}: ${oneLine(test.failureMessages?.[0])}`,
-          );
+          failures.push(`${member}/${file} › ${test.fullName ?? test.title}: ${failureLine(test)}`);
         }
         if (suite.status === 'failed' && failing.length === 0) {
           failed += 1;

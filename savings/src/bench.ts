@@ -27,7 +27,7 @@ const site = await startWebSite();
 const load = [loadavg()[0] ?? 0];
 try {
   const listing: Record<string, ListingCost> = {};
-  const copy = copyFixture(fixture);
+  const copy = await copyFixture(fixture);
   const harness = openHarness({ workspace: copy.workspace });
   const [manual] = await harness.turn([
     { tool: 'Read', input: { file_path: 'toolcall://toolcall-dialect.md' } },

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, rmdirSync } from 'node:fs';
+import { type Dirent, readdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cgroupPids } from './process-cgroup.js';
 
@@ -27,7 +27,14 @@ export function sweepStale(hierarchy: string): void {
     const owner = Number(name.slice(BASE_PREFIX.length));
     if (!Number.isInteger(owner) || owner === process.pid || isAlive(owner)) continue;
     const base = join(hierarchy, name);
-    for (const call of readdirSync(base, { withFileTypes: true })) {
+    let calls: Dirent[];
+    try {
+      calls = readdirSync(base, { withFileTypes: true });
+    } catch {
+      // Another starting host swept it first.
+      continue;
+    }
+    for (const call of calls) {
       if (!call.isDirectory()) continue;
       const procs = join(base, call.name, 'cgroup.procs');
       // Bounded: each round kills everything listed, and a fork needs a live parent.

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { copyFixture, type FixtureWorkspace } from '../fixture/build-workspace.js';
 import type { Task } from '../tasks/types.js';
 import { openHarness } from './harness.js';
@@ -22,7 +23,7 @@ export async function runArm(options: {
   origin: string;
 }): Promise<ArmRun> {
   const { task, arm, fixture, origin } = options;
-  const copy = copyFixture(fixture);
+  const copy = await copyFixture(fixture);
   const harness = openHarness({ workspace: copy.workspace });
   try {
     const context = { workspace: copy.workspace, origin };
@@ -31,6 +32,6 @@ export async function runArm(options: {
     return { ...run, workspace: copy.workspace };
   } finally {
     await harness.close();
-    copy.remove();
+    await rm(copy.root, { recursive: true, force: true });
   }
 }
