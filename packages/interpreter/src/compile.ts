@@ -1,11 +1,12 @@
 import { checkToolKeywords, literalRegexp, regexpArguments } from './compile-checks.js';
 import type { CompileContext, Scope } from './compile-context.js';
 import { describe, items, problem, variable } from './compile-support.js';
-import { type Env, type Machine, Node } from './machine.js';
+import { type Env, handOver, hostSpan, type Machine, markTail, Node } from './machine.js';
 import { MacroCall } from './macro-call.js';
-import { DefunCall, Funcall, PrimitiveCall } from './nodes-call.js';
+import { DefunCall, PrimitiveCall } from './nodes-call.js';
 import { Const } from './nodes-core.js';
 import { FixnumCall, hasFixnumPath } from './nodes-fixnum.js';
+import { Funcall } from './nodes-funcall.js';
 import { ToolCallNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
 import { type Handler, handlers } from './special-forms.js';
@@ -66,12 +67,18 @@ export class Deferred extends Node {
     super();
     this.simple = false;
   }
-  ev(): Value {
-    return NIL;
+  ev(env: Env, m: Machine): Value {
+    // The target is nested up to a whole span deeper on the host stack.
+    const host = m.hostDepth + compileSpan;
+    if (host > hostSpan) handOver(this.target, env, m);
+    m.hostDepth = host;
+    const value = this.target.ev(env, m);
+    m.hostDepth = host - compileSpan;
+    return value;
   }
-  override run(env: Env, m: Machine): void {
-    m.node = this.target;
-    m.env = env;
+  override markTail(pending: Node[]): void {
+    this.tail = true;
+    pending.push(this.target);
   }
 }
 
@@ -80,6 +87,11 @@ export function entered(node: Node): Node {
   const step = new Deferred(NIL, null);
   step.target = node;
   return step;
+}
+
+/** The host-stack nesting a call compiled now counts (see `hostSpan`): its form's, and the call's own frames. */
+export function callCost(cx: CompileContext): number {
+  return cx.nesting.depth + 2;
 }
 
 /** Compiles one form in `scope` to a node, collecting preflight problems in `cx`. */
@@ -107,6 +119,7 @@ export function compileDeferred(cx: CompileContext): void {
   while (pending.length > 0) {
     const deferred = pending.pop() as Deferred;
     deferred.target = compile(deferred.form, deferred.scope, cx);
+    if (deferred.tail) markTail(deferred.target);
   }
 }
 
@@ -124,11 +137,14 @@ function compileForm(form: Value, scope: Scope | null, cx: CompileContext): Node
     const name = head.name;
     if (syntaxNames.has(name)) return (handlers[name] as Handler)(args, scope, cx, form);
     const cell = cx.functions.get(head);
-    if (cell !== undefined)
-      return new DefunCall(
+    if (cell !== undefined) {
+      const call = new DefunCall(
         cell,
         args.map((a) => compile(a, scope, cx)),
       );
+      call.cost = callCost(cx);
+      return call;
+    }
     if (cx.macros.has(head)) return new MacroCall(head, args, scope, cx);
     const primitive = primitives.get(name);
     if (primitive !== undefined) {
@@ -160,10 +176,13 @@ function compileForm(form: Value, scope: Scope | null, cx: CompileContext): Node
     if (!cx.unknown.has(name)) cx.unknown.set(name, cx.positions?.get(form));
     return new Const(NIL);
   }
-  if (head instanceof Cons && head.car === LAMBDA)
-    return new Funcall(false, [
+  if (head instanceof Cons && head.car === LAMBDA) {
+    const call = new Funcall(false, [
       compile(head, scope, cx),
       ...args.map((a) => compile(a, scope, cx)),
     ]);
+    call.cost = callCost(cx);
+    return call;
+  }
   return problem(cx, `invalid function ${describe(head)} in call position`, form);
 }

@@ -1,4 +1,4 @@
-import { type Env, type Frame, guestError, type Machine, Node } from './machine.js';
+import { type Env, type Frame, guestError, type Machine, Node, SUSPEND } from './machine.js';
 import { NIL, type Sym, T, type Value } from './values.js';
 
 /** A literal or quoted datum. */
@@ -66,7 +66,10 @@ export class SetVar extends Node {
   ) {
     super();
     this.simple = value.simple;
+    this.lane = value.fixnum ? value : undefined;
   }
+  /** The value when it is a fixnum call (see `Node.fixnum`). */
+  readonly lane: Node | undefined;
   assign(env: Env, v: Value): Value {
     let e = env;
     for (let d = this.depth; d > 0; d--) e = e[0] as unknown as Env;
@@ -75,17 +78,27 @@ export class SetVar extends Node {
   }
   ev(env: Env, m: Machine): Value {
     m.steps++;
-    return this.assign(env, this.value.ev(env, m));
-  }
-  override run(env: Env, m: Machine): void {
-    if (this.simple) {
-      m.val = this.ev(env, m);
-      return;
+    const value = this.value;
+    const lane = this.lane;
+    let v: Value;
+    if (lane !== undefined) v = lane.simple ? lane.ev(env, m) : this.evaluate(env, m);
+    else if (value.simple) v = value.ev(env, m);
+    else v = this.evaluate(env, m);
+    if (this.depth === 0) {
+      env[this.index] = v;
+      return v;
     }
-    m.steps++;
-    m.stack.push(new SetFrame(this, env));
-    m.node = this.value;
-    m.env = env;
+    return this.assign(env, v);
+  }
+  private evaluate(env: Env, m: Machine): Value {
+    let v: Value;
+    try {
+      v = this.value.ev(env, m);
+    } catch (error) {
+      if (error === SUSPEND) m.captured.push(new SetFrame(this, env));
+      throw error;
+    }
+    return v;
   }
 }
 
@@ -108,21 +121,28 @@ export class If extends Node {
   ) {
     super();
     this.simple = test.simple && then.simple && otherwise.simple;
+    this.lane = test.fixnum && test.simple ? test : undefined;
   }
+  /** The test when it is a simple fixnum call (see `Node.fixnum`). */
+  readonly lane: Node | undefined;
   ev(env: Env, m: Machine): Value {
     m.steps++;
-    return this.test.ev(env, m) !== NIL ? this.then.ev(env, m) : this.otherwise.ev(env, m);
+    const node = this.test;
+    const lane = this.lane;
+    let test: Value;
+    if (lane !== undefined) test = lane.ev(env, m);
+    else if (node.simple) test = node.ev(env, m);
+    else
+      try {
+        test = node.ev(env, m);
+      } catch (error) {
+        if (error === SUSPEND) m.captured.push(new IfFrame(this, env));
+        throw error;
+      }
+    return test !== NIL ? this.then.ev(env, m) : this.otherwise.ev(env, m);
   }
-  override run(env: Env, m: Machine): void {
-    m.steps++;
-    if (this.test.simple) {
-      m.node = this.test.ev(env, m) !== NIL ? this.then : this.otherwise;
-      m.env = env;
-      return;
-    }
-    m.stack.push(new IfFrame(this, env));
-    m.node = this.test;
-    m.env = env;
+  override markTail(pending: Node[]): void {
+    pending.push(this.then, this.otherwise);
   }
 }
 
@@ -148,24 +168,31 @@ export class AndOr extends Node {
   }
   ev(env: Env, m: Machine): Value {
     m.steps++;
-    if (this.items.length === 0) return this.isOr ? NIL : T;
-    let v: Value = NIL;
-    for (const item of this.items) {
-      v = item.ev(env, m);
+    const items = this.items;
+    const last = items.length - 1;
+    if (last < 0) return this.isOr ? NIL : T;
+    for (let i = 0; i < last; i++) {
+      const item = items[i] as Node;
+      let v: Value;
+      if (item.simple) v = item.ev(env, m);
+      else
+        try {
+          v = item.ev(env, m);
+        } catch (error) {
+          if (error === SUSPEND) m.captured.push(new AndOrFrame(this, i + 1, env));
+          throw error;
+        }
       if ((v !== NIL) === this.isOr) return v;
     }
-    return v;
+    return (items[last] as Node).ev(env, m);
   }
-  override run(env: Env, m: Machine): void {
-    m.steps++;
-    this.from(0, env, m);
+  override markTail(pending: Node[]): void {
+    const last = this.items.at(-1);
+    if (last !== undefined) pending.push(last);
   }
+  /** Goes on from operand `start` after a suspension, in machine steps. */
   from(start: number, env: Env, m: Machine): void {
     const items = this.items;
-    if (items.length === 0) {
-      m.val = this.isOr ? NIL : T;
-      return;
-    }
     for (let i = start; i < items.length - 1; i++) {
       const item = items[i] as Node;
       if (!item.simple) {
@@ -207,19 +234,29 @@ export class Seq extends Node {
     this.simple = items.every((n) => n.simple);
   }
   ev(env: Env, m: Machine): Value {
-    let v: Value = NIL;
-    for (const item of this.items) v = item.ev(env, m);
-    return v;
+    const items = this.items;
+    const last = items.length - 1;
+    if (last < 0) return NIL;
+    for (let i = 0; i < last; i++) {
+      const item = items[i] as Node;
+      if (item.simple) item.ev(env, m);
+      else
+        try {
+          item.ev(env, m);
+        } catch (error) {
+          if (error === SUSPEND) m.captured.push(new SeqFrame(this, i + 1, env));
+          throw error;
+        }
+    }
+    return (items[last] as Node).ev(env, m);
   }
-  override run(env: Env, m: Machine): void {
-    this.from(0, env, m);
+  override markTail(pending: Node[]): void {
+    const last = this.items.at(-1);
+    if (last !== undefined) pending.push(last);
   }
+  /** Goes on from form `start` after a suspension, in machine steps. */
   from(start: number, env: Env, m: Machine): void {
     const items = this.items;
-    if (items.length === 0) {
-      m.val = NIL;
-      return;
-    }
     for (let i = start; i < items.length - 1; i++) {
       const item = items[i] as Node;
       if (!item.simple) {

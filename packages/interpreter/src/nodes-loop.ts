@@ -1,9 +1,22 @@
-import { bindOne, type Env, type Frame, guestError, type Machine, Node } from './machine.js';
-import { Collector } from './nodes-bind.js';
+import {
+  bindOne,
+  type Env,
+  handOver,
+  type Frame,
+  guestError,
+  type Machine,
+  Node,
+  SUSPEND,
+} from './machine.js';
+import { Collector, evaluateArg } from './nodes-bind.js';
 import { preview } from './printer.js';
 import { Cons, NIL, type Value } from './values.js';
 
-/** `while`: simple loops run many turns per machine step, complex ones one turn per frame. */
+// Every loop runs its turns in chunks, each chunk a call of its own that returns when the
+// step count reaches the next checkpoint: V8 optimizes such a small, often-called function
+// better than one long loop entered once, and the budgets are checked between chunks.
+
+/** `while`: one step per turn; the budgets are checked (and the slice may end) between chunks. */
 export class While extends Node {
   constructor(
     readonly test: Node,
@@ -12,37 +25,44 @@ export class While extends Node {
     super();
     this.simple = false;
   }
-  ev(): Value {
-    return NIL;
+  ev(env: Env, m: Machine): Value {
+    const simple = this.test.simple && this.body.simple;
+    while (true) {
+      if (m.steps >= m.checkAt && m.yieldDue()) handOver(this, env, m);
+      if (simple ? this.simpleTurns(env, m) : this.turns(env, m)) return NIL;
+    }
   }
-  override run(env: Env, m: Machine): void {
+  /** Runs turns of a loop whose test and body are simple; true once the test fails. */
+  private simpleTurns(env: Env, m: Machine): boolean {
     const { test, body } = this;
-    if (test.simple && body.simple) {
-      do {
-        m.steps++;
-        if (test.ev(env, m) === NIL) {
-          m.val = NIL;
-          return;
-        }
-        body.ev(env, m);
-      } while (m.steps < m.checkAt);
-      m.stack.push(new LoopAgain(this, env));
-      return;
-    }
-    m.steps++;
-    if (test.simple) {
-      if (test.ev(env, m) === NIL) {
-        m.val = NIL;
-        return;
+    do {
+      m.steps++;
+      if (test.ev(env, m) === NIL) return true;
+      body.ev(env, m);
+    } while (m.steps < m.checkAt);
+    return false;
+  }
+  /** Runs turns of any loop; true once the test fails. */
+  private turns(env: Env, m: Machine): boolean {
+    const { test, body } = this;
+    do {
+      m.steps++;
+      let go: Value;
+      try {
+        go = test.ev(env, m);
+      } catch (error) {
+        if (error === SUSPEND) m.captured.push(new WhileTested(this, env));
+        throw error;
       }
-      m.stack.push(new LoopAgain(this, env));
-      m.node = body;
-      m.env = env;
-      return;
-    }
-    m.stack.push(new WhileTested(this, env));
-    m.node = test;
-    m.env = env;
+      if (go === NIL) return true;
+      try {
+        body.ev(env, m);
+      } catch (error) {
+        if (error === SUSPEND) m.captured.push(new LoopAgain(this, env));
+        throw error;
+      }
+    } while (m.steps < m.checkAt);
+    return false;
   }
 }
 
@@ -83,75 +103,103 @@ export class Iterate extends Collector {
     super([source]);
     this.simple = false;
   }
-  ev(): Value {
-    return NIL;
+  ev(env: Env, m: Machine): Value {
+    m.steps++;
+    const source = this.args[0] as Node;
+    return this.start(
+      source.simple ? source.ev(env, m) : evaluateArg(this, undefined, 0, env, m),
+      env,
+      m,
+    );
   }
   finish(values: Value[], env: Env, m: Machine): void {
-    const source = values[0] as Value;
-    if (this.times) {
-      if (typeof source !== 'number')
-        guestError(`wrong-type-argument fixnump ${preview(source, 200)}`);
-      this.turn(0, source as number, env, m, undefined);
-    } else this.turn(source, 0, env, m, undefined);
+    m.val = this.start(values[0] as Value, env, m);
   }
-  /** Runs turns from `cursor`; `frame` is the loop's frame just resumed, pushed again for the next turn. */
-  turn(cursor: Value, end: number, env: Env, m: Machine, frame: IterateFrame | undefined): void {
-    const body = this.body;
+  private start(source: Value, env: Env, m: Machine): Value {
+    if (!this.times) return this.turns(source, 0, env, m);
+    if (typeof source !== 'number')
+      guestError(`wrong-type-argument fixnump ${preview(source, 200)}`);
+    return this.turns(0, source as number, env, m);
+  }
+  /** Runs turns from `cursor` (a count, or the rest of the list) to the end. */
+  turns(cursor: Value, end: number, env: Env, m: Machine): Value {
+    const simple = this.body.simple;
     let at = cursor;
-    while (true) {
-      let item: Value;
-      if (this.times) {
-        if ((at as number) >= end) break;
-        item = at;
-      } else {
-        if (!(at instanceof Cons)) break;
-        item = at.car;
+    while (this.times ? (at as number) < end : at instanceof Cons) {
+      if (m.steps >= m.checkAt && m.yieldDue()) {
+        m.captured.push(new IterateFrame(this, at, end, env));
+        m.node = null;
+        throw SUSPEND;
       }
-      const next: Value = this.times ? (at as number) + 1 : (at as Cons).cdr;
-      m.steps++;
-      if (!body.simple) {
-        m.stack.push(again(frame, this, next, end, env));
-        m.node = body;
-        m.env = bindOne(env, item);
-        return;
-      }
-      body.ev(bindOne(env, item), m);
-      at = next;
-      if (m.steps >= m.checkAt) {
-        m.stack.push(again(frame, this, at, end, env));
-        m.val = NIL;
-        return;
-      }
+      if (this.times)
+        at = simple
+          ? this.count(at as number, end, env, m)
+          : this.countAny(at as number, end, env, m);
+      else at = simple ? this.walk(at as Cons, env, m) : this.walkAny(at as Cons, env, m);
     }
     if (!this.times && at !== NIL) guestError(`wrong-type-argument listp ${preview(at, 200)}`);
-    m.val = NIL;
+    return NIL;
+  }
+  /** `dotimes` turns with a simple body, up to the next checkpoint; returns the next count. */
+  private count(from: number, end: number, env: Env, m: Machine): number {
+    const body = this.body;
+    let i = from;
+    do {
+      m.steps++;
+      body.ev(bindOne(env, i), m);
+      i++;
+    } while (i < end && m.steps < m.checkAt);
+    return i;
+  }
+  /** `dolist` turns with a simple body, up to the next checkpoint; returns the rest of the list. */
+  private walk(from: Cons, env: Env, m: Machine): Value {
+    const body = this.body;
+    let tail: Value = from;
+    do {
+      m.steps++;
+      body.ev(bindOne(env, (tail as Cons).car), m);
+      tail = (tail as Cons).cdr;
+    } while (tail instanceof Cons && m.steps < m.checkAt);
+    return tail;
+  }
+  private countAny(from: number, end: number, env: Env, m: Machine): number {
+    let i = from;
+    do {
+      m.steps++;
+      this.turn(i, i + 1, end, env, m);
+      i++;
+    } while (i < end && m.steps < m.checkAt);
+    return i;
+  }
+  private walkAny(from: Cons, env: Env, m: Machine): Value {
+    let tail: Value = from;
+    do {
+      m.steps++;
+      const next: Value = (tail as Cons).cdr;
+      this.turn((tail as Cons).car, next, 0, env, m);
+      tail = next;
+    } while (tail instanceof Cons && m.steps < m.checkAt);
+    return tail;
+  }
+  /** One turn with `item` bound; on suspension the loop goes on from `next` afterwards. */
+  private turn(item: Value, next: Value, end: number, env: Env, m: Machine): void {
+    try {
+      this.body.ev(bindOne(env, item), m);
+    } catch (error) {
+      if (error === SUSPEND) m.captured.push(new IterateFrame(this, next, end, env));
+      throw error;
+    }
   }
 }
 
 class IterateFrame implements Frame {
   constructor(
     readonly node: Iterate,
-    public cursor: Value,
+    readonly cursor: Value,
     readonly end: number,
     readonly env: Env,
   ) {}
   resume(m: Machine): void {
-    this.node.turn(this.cursor, this.end, this.env, m, this);
+    m.val = this.node.turns(this.cursor, this.end, this.env, m);
   }
-}
-
-/**
- * The frame for the loop's next turn. A resumed frame is off the stack and nothing else
- * holds it, so the loop moves it on rather than making a new one per turn.
- */
-function again(
-  frame: IterateFrame | undefined,
-  node: Iterate,
-  cursor: Value,
-  end: number,
-  env: Env,
-): IterateFrame {
-  if (frame === undefined) return new IterateFrame(node, cursor, end, env);
-  frame.cursor = cursor;
-  return frame;
 }
