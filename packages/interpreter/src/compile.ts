@@ -7,6 +7,7 @@ import { DefunCall, PrimitiveCall } from './nodes-call.js';
 import { Const } from './nodes-core.js';
 import { FixnumCall, hasFixnumPath } from './nodes-fixnum.js';
 import { Funcall } from './nodes-funcall.js';
+import { LookupCall, rememberedLookups } from './nodes-lookup.js';
 import { ToolCallNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
 import { type Handler, handlers } from './special-forms.js';
@@ -151,9 +152,10 @@ function compileForm(form: Value, scope: Scope | null, cx: CompileContext): Node
       for (const [index, what] of regexpArguments[name] ?? [])
         if (args[index] !== undefined) literalRegexp(args[index] as Value, cx, what);
       const compiled = args.map((a) => compile(a, scope, cx));
-      return hasFixnumPath(name, compiled.length)
-        ? new FixnumCall(primitive, compiled)
-        : new PrimitiveCall(primitive, compiled);
+      if (hasFixnumPath(name, compiled.length)) return new FixnumCall(primitive, compiled);
+      if (compiled.length === 2 && rememberedLookups.has(name))
+        return new LookupCall(primitive, compiled);
+      return new PrimitiveCall(primitive, compiled);
     }
     const tool = cx.tools.get(name);
     if (tool !== undefined) {

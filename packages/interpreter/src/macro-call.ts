@@ -1,5 +1,5 @@
 import type { CompileContext, Scope } from './compile-context.js';
-import { type Env, handOver, type Frame, type Machine, markTail, Node } from './machine.js';
+import { type Env, type Frame, handOver, type Machine, markTail, Node } from './machine.js';
 import { invoke } from './nodes-call.js';
 import type { Sym, Value } from './values.js';
 

@@ -33,7 +33,7 @@ export type Primitive = {
 };
 
 /** Primitives scan their string arguments: a long one costs extra steps (one per 64 characters). */
-function chargeString(arg: Value, m: Machine): void {
+export function chargeString(arg: Value, m: Machine): void {
   if (typeof arg === 'string' && arg.length > 256) m.steps += arg.length >>> 6;
 }
 
@@ -111,25 +111,26 @@ export class DefunCall extends Collector {
     const args = this.args;
     const count = args.length;
     let inner: Env;
-    if (count === template.required && template.optional === 0 && !template.rest) {
-      // The arity is right: arguments go straight into the new environment.
-      if (count === 1) {
-        const first = args[0] as Node;
-        inner = bindOne(
-          captured,
-          first.simple ? first.ev(env, m) : evaluateArg(this, undefined, 0, env, m),
-        );
-      } else {
-        inner = bindMany(captured, count);
-        for (let i = 0; i < count; i++) {
+    if (count === 1 && this.exact) {
+      // One argument, as many as the function takes: straight into its environment.
+      const first = args[0] as Node;
+      inner = bindOne(
+        captured,
+        first.simple ? first.ev(env, m) : evaluateArg(this, undefined, 0, env, m),
+      );
+    } else if (this.exact) {
+      inner = bindMany(captured, count);
+      for (let i = 0; i < count; i++) {
+        const arg = args[i] as Node;
+        if (arg.simple) inner[i + 1] = arg.ev(env, m);
+        else
           try {
-            inner[i + 1] = (args[i] as Node).ev(env, m);
+            inner[i + 1] = arg.ev(env, m);
           } catch (error) {
             if (error === SUSPEND)
               m.captured.push(new ArgsFrame(this, inner.slice(1) as Value[], i, env));
             throw error;
           }
-        }
       }
     } else inner = bindArguments(closure, this.evaluateArgs(env, m));
     if (this.tail) {
@@ -139,6 +140,17 @@ export class DefunCall extends Collector {
     }
     return m.call(template.body, inner, this.cost);
   }
+  /** Whether the call passes exactly the parameters the definition takes (no optional, no rest). */
+  private get exact(): boolean {
+    let exact = this.exactness;
+    if (exact === undefined) {
+      const { template } = (this.cell.closure as Closure).data as ClosureData;
+      exact = template.required === this.args.length && template.optional === 0 && !template.rest;
+      this.exactness = exact;
+    }
+    return exact;
+  }
+  private exactness: boolean | undefined = undefined;
   finish(values: Value[], _env: Env, m: Machine): void {
     const closure = this.cell.closure as Closure;
     m.enter(bodyOf(closure), bindArguments(closure, values));

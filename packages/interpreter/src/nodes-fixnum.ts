@@ -1,5 +1,5 @@
-import type { Env, Machine, Node } from './machine.js';
-import { evaluateArg, evaluateSecond } from './nodes-bind.js';
+import { type Env, type Machine, type Node, SUSPEND } from './machine.js';
+import { ArgsFrame } from './nodes-bind.js';
 import { applyPrimitive, type Primitive, PrimitiveCall } from './nodes-call.js';
 import { Const, Ref0 } from './nodes-core.js';
 import { NIL, T, type Value } from './values.js';
@@ -92,9 +92,23 @@ export class FixnumCall extends PrimitiveCall {
         break;
       default: {
         const left = this.left;
-        a = left.simple ? left.ev(env, m) : evaluateArg(this, undefined, 0, env, m);
+        if (left.simple) a = left.ev(env, m);
+        else
+          try {
+            a = left.ev(env, m);
+          } catch (error) {
+            if (error === SUSPEND) m.captured.push(new ArgsFrame(this, [NIL, NIL], 0, env));
+            throw error;
+          }
         const right = this.right;
-        b = right.simple ? right.ev(env, m) : evaluateSecond(this, a, env, m);
+        if (right.simple) b = right.ev(env, m);
+        else
+          try {
+            b = right.ev(env, m);
+          } catch (error) {
+            if (error === SUSPEND) m.captured.push(new ArgsFrame(this, [a, NIL], 1, env));
+            throw error;
+          }
       }
     }
     return this.compute(a, b, m);

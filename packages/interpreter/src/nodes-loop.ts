@@ -1,9 +1,9 @@
 import {
   bindOne,
   type Env,
-  handOver,
   type Frame,
   guestError,
+  handOver,
   type Machine,
   Node,
   SUSPEND,
