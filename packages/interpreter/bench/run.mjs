@@ -5,7 +5,8 @@
 // one run per request, so its runs interleave with this interpreter's: every round runs each
 // workload once in each contender. Prints best-of and median per contender and their ratios
 // (interpreter / Emacs; below 1 is faster), and hand-written JavaScript as a floor.
-// TOOLCALL_BENCH_ROUNDS sets the rounds (default 7).
+// TOOLCALL_BENCH_ROUNDS sets the rounds (default 7), TOOLCALL_BENCH_WARM the untimed rounds
+// before them (default 10).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -77,8 +78,9 @@ function timeJs(name) {
   return performance.now() - start;
 }
 
-const best = (samples) => Math.min(...samples);
+const best = (samples) => (samples.length === 0 ? Number.NaN : Math.min(...samples));
 function median(samples) {
+  if (samples.length === 0) return Number.NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
@@ -88,14 +90,17 @@ const emacs = await startEmacs();
 const samples = new Map(
   workloads.map((w) => [w.name, { ours: [], byte: [], interpreted: [], js: [] }]),
 );
-// Warm-up, untimed: the JIT on this side, lazily loaded code on Emacs's.
-for (const workload of workloads) {
-  for (let i = 0; i < 5; i++) await timeOurs(workload);
+// Warm-up, untimed: lazily loaded code on Emacs's side; on this side the JIT, in rounds over
+// every workload as the timed rounds go, so that code V8 optimized for one workload and
+// deoptimized on the next has settled before timing starts (a host runs many scripts).
+const warmRounds = Number(process.env.TOOLCALL_BENCH_WARM ?? 10);
+for (const workload of workloads)
   if (emacs) {
     await emacs(workload.name, 'byte-code');
     await emacs(workload.name, 'interpreted');
   }
-}
+for (let round = 0; round < warmRounds; round++)
+  for (const workload of workloads) await timeOurs(workload);
 for (let round = 0; round < rounds; round++) {
   for (const workload of workloads) {
     const row = samples.get(workload.name);

@@ -1,21 +1,37 @@
 import { type Env, type Machine, type Node, SUSPEND } from './machine.js';
 import { ArgsFrame } from './nodes-bind.js';
 import { applyPrimitive, type Primitive, PrimitiveCall } from './nodes-call.js';
-import { Const, Ref0 } from './nodes-core.js';
+import { Const, Ref0, RefN } from './nodes-core.js';
 import { NIL, T, type Value } from './values.js';
 
+// Operations by code: arithmetic below `LT`, comparisons from it on.
+const ADD = 0;
+const SUB = 1;
+const MUL = 2;
+const REM = 3;
+const QUO = 4;
+const LT = 5;
+const MAX_SAFE = 9007199254740991;
+
 const codes: Record<string, number> = {
-  '+': 0,
-  '-': 1,
-  '*': 2,
-  '<': 3,
-  '>': 4,
-  '<=': 5,
-  '>=': 6,
-  '=': 7,
-  '%': 8,
-  '/': 9,
+  '+': ADD,
+  '-': SUB,
+  '*': MUL,
+  '%': REM,
+  '/': QUO,
+  '<': LT,
+  '>': LT + 1,
+  '<=': LT + 2,
+  '>=': LT + 3,
+  '=': LT + 4,
 };
+
+/**
+ * For each comparison, which outcomes of `Math.sign(a - b) + 1` (bit 0: less, bit 1: equal,
+ * bit 2: greater) make it true. The difference of two safe integers has the right sign even
+ * where it rounds.
+ */
+const truths = [0b001, 0b100, 0b011, 0b110, 0b010];
 
 /** Whether a two-argument call of `name` has a fixnum fast path. */
 export function hasFixnumPath(name: string, argumentCount: number): boolean {
@@ -23,11 +39,26 @@ export function hasFixnumPath(name: string, argumentCount: number): boolean {
 }
 
 /** How a fixnum call reads its operands (see `FixnumCall.shape`). */
-const ANY = 0;
-const SLOT_CONST = 1;
-const SLOT_SLOT = 2;
+const SLOT_CONST = 0;
+const SLOT_SLOT = 1;
+const OUTER = 2;
 const SIMPLE_CONST = 3;
 const SIMPLE_SIMPLE = 4;
+const ANY = 5;
+
+/** `[depth, slot]` of a variable reference, or `[-1, 0]` for any other node. */
+function variableAt(node: Node): [number, number] {
+  if (node instanceof Ref0) return [0, node.index];
+  if (node instanceof RefN) return [node.depth, node.index];
+  return [-1, 0];
+}
+
+/** The variable in slot `slot` of the environment `depth` levels out. */
+function lookUp(env: Env, depth: number, slot: number): Value {
+  let e = env;
+  for (let d = depth; d > 0; d--) e = e[0] as unknown as Env;
+  return e[slot] as Value;
+}
 
 /**
  * A two-argument arithmetic or comparison call that skips the argument array when both
@@ -39,10 +70,14 @@ export class FixnumCall extends PrimitiveCall {
   readonly code: number;
   readonly left: Node;
   readonly right: Node;
-  /** Operands read straight from the innermost environment (`slot`, `other`) or a constant. */
+  /** How the operands are read: variables and constants in place, or evaluated. */
   readonly shape: number;
-  readonly slot: number;
-  readonly other: number;
+  /** A variable operand's environment depth and slot (see `variableAt`). */
+  readonly leftDepth: number;
+  readonly leftSlot: number;
+  readonly rightDepth: number;
+  readonly rightSlot: number;
+  /** A constant right operand. */
   readonly value: Value;
   constructor(primitive: Primitive, args: Node[]) {
     super(primitive, args);
@@ -52,102 +87,91 @@ export class FixnumCall extends PrimitiveCall {
     const right = args[1] as Node;
     this.left = left;
     this.right = right;
-    this.slot = left instanceof Ref0 ? left.index : 0;
-    this.other = right instanceof Ref0 ? right.index : 0;
+    [this.leftDepth, this.leftSlot] = variableAt(left);
+    [this.rightDepth, this.rightSlot] = variableAt(right);
     this.value = right instanceof Const ? right.value : NIL;
-    this.shape =
-      right instanceof Const
-        ? left instanceof Ref0
+    const variables = this.leftDepth >= 0 && (right instanceof Const || this.rightDepth >= 0);
+    this.shape = !variables
+      ? left.simple && right.simple
+        ? right instanceof Const
+          ? SIMPLE_CONST
+          : SIMPLE_SIMPLE
+        : ANY
+      : this.leftDepth > 0 || this.rightDepth > 0
+        ? OUTER
+        : right instanceof Const
           ? SLOT_CONST
-          : left.simple
-            ? SIMPLE_CONST
-            : ANY
-        : right instanceof Ref0 && left instanceof Ref0
-          ? SLOT_SLOT
-          : left.simple && right.simple
-            ? SIMPLE_SIMPLE
-            : ANY;
+          : SLOT_SLOT;
   }
   override ev(env: Env, m: Machine): Value {
     m.steps++;
-    let a: Value;
-    let b: Value;
-    // One call of `compute` below, so that V8 inlines it here.
-    switch (this.shape) {
-      case SLOT_CONST:
-        a = env[this.slot] as Value;
-        b = this.value;
-        break;
-      case SLOT_SLOT:
-        a = env[this.slot] as Value;
-        b = env[this.other] as Value;
-        break;
-      case SIMPLE_CONST:
-        a = this.left.ev(env, m);
-        b = this.value;
-        break;
-      case SIMPLE_SIMPLE:
-        a = this.left.ev(env, m);
-        b = this.right.ev(env, m);
-        break;
-      default: {
-        const left = this.left;
-        if (left.simple) a = left.ev(env, m);
-        else
-          try {
-            a = left.ev(env, m);
-          } catch (error) {
-            if (error === SUSPEND) m.captured.push(new ArgsFrame(this, [NIL, NIL], 0, env));
-            throw error;
-          }
-        const right = this.right;
-        if (right.simple) b = right.ev(env, m);
-        else
-          try {
-            b = right.ev(env, m);
-          } catch (error) {
-            if (error === SUSPEND) m.captured.push(new ArgsFrame(this, [a, NIL], 1, env));
-            throw error;
-          }
-      }
+    // Kept small, with one call of `compute`, so that V8 inlines both into the caller.
+    const shape = this.shape;
+    if (shape > SLOT_SLOT) return this.evaluate(env, m);
+    return this.compute(
+      env[this.leftSlot] as Value,
+      shape === SLOT_CONST ? this.value : (env[this.rightSlot] as Value),
+      m,
+    );
+  }
+  /** Reads or evaluates operands that are not in the innermost environment, then computes. */
+  private evaluate(env: Env, m: Machine): Value {
+    if (this.shape === OUTER) {
+      const depth = this.rightDepth;
+      return this.compute(
+        lookUp(env, this.leftDepth, this.leftSlot),
+        depth < 0 ? this.value : lookUp(env, depth, this.rightSlot),
+        m,
+      );
     }
+    if (this.shape === SIMPLE_CONST) return this.compute(this.left.ev(env, m), this.value, m);
+    if (this.shape === SIMPLE_SIMPLE)
+      return this.compute(this.left.ev(env, m), this.right.ev(env, m), m);
+    return this.evaluateAny(env, m);
+  }
+  /** Operands that may call guest code, and so suspend. */
+  private evaluateAny(env: Env, m: Machine): Value {
+    const left = this.left;
+    let a: Value;
+    if (left.simple) a = left.ev(env, m);
+    else
+      try {
+        a = left.ev(env, m);
+      } catch (error) {
+        if (error === SUSPEND) m.captured.push(new ArgsFrame(this, [NIL, NIL], 0, env));
+        throw error;
+      }
+    const right = this.right;
+    let b: Value;
+    if (right.simple) b = right.ev(env, m);
+    else
+      try {
+        b = right.ev(env, m);
+      } catch (error) {
+        if (error === SUSPEND) m.captured.push(new ArgsFrame(this, [a, NIL], 1, env));
+        throw error;
+      }
     return this.compute(a, b, m);
   }
+  /** The operation on two fixnums, else (floats, bigints, overflow, zero divisors, errors) the primitive's. */
   compute(a: Value, b: Value, m: Machine): Value {
     if (typeof a === 'number' && typeof b === 'number') {
-      switch (this.code) {
-        case 0: {
-          const r = a + b;
-          if (Number.isSafeInteger(r)) return r;
-          break;
-        }
-        case 1: {
-          const r = a - b;
-          if (Number.isSafeInteger(r)) return r;
-          break;
-        }
-        case 2: {
-          const r = a * b;
-          if (Number.isSafeInteger(r)) return r === 0 ? 0 : r;
-          break;
-        }
-        case 3:
-          return a < b ? T : NIL;
-        case 4:
-          return a > b ? T : NIL;
-        case 5:
-          return a <= b ? T : NIL;
-        case 6:
-          return a >= b ? T : NIL;
-        case 7:
-          return a === b ? T : NIL;
-        case 8:
-          // Safe integers: the remainder is exact and takes the dividend's sign, as in Emacs.
-          if (b !== 0) return a % b || 0;
-          break;
-        default:
-          if (b !== 0) return Math.trunc(a / b) || 0;
-      }
+      const code = this.code;
+      if (code >= LT)
+        return (truths[code - LT] as number) & (1 << (Math.sign(a - b) + 1)) ? T : NIL;
+      // Integers: exact while within the safe range, and a rounded result falls outside it.
+      // A zero divisor gives NaN or an infinity, outside it too.
+      const r =
+        code === ADD
+          ? a + b
+          : code === SUB
+            ? a - b
+            : code === MUL
+              ? a * b
+              : code === REM
+                ? a % b
+                : Math.trunc(a / b);
+      if (r <= MAX_SAFE && r >= -MAX_SAFE) return r === 0 ? 0 : r;
     }
     return applyPrimitive(this.primitive, [a, b], m);
   }
