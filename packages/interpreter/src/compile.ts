@@ -3,7 +3,7 @@ import type { CompileContext, Scope } from './compile-context.js';
 import { describe, items, problem, variable } from './compile-support.js';
 import { type Env, handOver, hostSpan, type Machine, markTail, Node } from './machine.js';
 import { MacroCall } from './macro-call.js';
-import { DefunCall, PrimitiveCall } from './nodes-call.js';
+import { DefunCall, type Primitive, PrimitiveCall } from './nodes-call.js';
 import { Const } from './nodes-core.js';
 import { FixnumCall, hasFixnumPath } from './nodes-fixnum.js';
 import { Funcall } from './nodes-funcall.js';
@@ -137,46 +137,9 @@ function compileForm(form: Value, scope: Scope | null, cx: CompileContext): Node
   if (head instanceof Sym) {
     const name = head.name;
     if (syntaxNames.has(name)) return (handlers[name] as Handler)(args, scope, cx, form);
-    const cell = cx.functions.get(head);
-    if (cell !== undefined) {
-      const call = new DefunCall(
-        cell,
-        args.map((a) => compile(a, scope, cx)),
-      );
-      call.cost = callCost(cx);
-      return call;
-    }
-    if (cx.macros.has(head)) return new MacroCall(head, args, scope, cx);
     const primitive = primitives.get(name);
-    if (primitive !== undefined) {
-      for (const [index, what] of regexpArguments[name] ?? [])
-        if (args[index] !== undefined) literalRegexp(args[index] as Value, cx, what);
-      const compiled = args.map((a) => compile(a, scope, cx));
-      if (hasFixnumPath(name, compiled.length)) return new FixnumCall(primitive, compiled);
-      if (compiled.length === 2 && rememberedLookups.has(name))
-        return new LookupCall(primitive, compiled);
-      return new PrimitiveCall(primitive, compiled);
-    }
-    const tool = cx.tools.get(name);
-    if (tool !== undefined) {
-      // Only the script's one whole-expression call may be standalone-only: never a call
-      // nested in its arguments, in a binding, a lambda or any other surrounding form.
-      if (tool.standaloneOnly && form !== cx.directForm)
-        problem(
-          cx,
-          `${name} is standalone-only: it must be the entire expression, without nested calls in its arguments or surrounding forms`,
-          form,
-        );
-      checkToolKeywords(name, tool, args, cx, form);
-      return new ToolCallNode(
-        name,
-        args.map((a) => compile(a, scope, cx)),
-      );
-    }
-    // The arguments of an unknown operator are not compiled: whether they are code at all
-    // depends on what the operator would have been (`(cl-dolist (x xs) …)` binds x).
-    if (!cx.unknown.has(name)) cx.unknown.set(name, cx.positions?.get(form));
-    return new Const(NIL);
+    if (primitive !== undefined) return compilePrimitiveCall(primitive, args, scope, cx);
+    return compileNamedCall(head, args, scope, cx, form);
   }
   if (head instanceof Cons && head.car === LAMBDA) {
     const call = new Funcall(false, [
@@ -187,4 +150,63 @@ function compileForm(form: Value, scope: Scope | null, cx: CompileContext): Node
     return call;
   }
   return problem(cx, `invalid function ${describe(head)} in call position`, form);
+}
+
+function compilePrimitiveCall(
+  primitive: Primitive,
+  args: Value[],
+  scope: Scope | null,
+  cx: CompileContext,
+): Node {
+  const name = primitive.name;
+  const regexps = regexpArguments[name];
+  if (regexps !== undefined)
+    for (const [index, what] of regexps)
+      if (args[index] !== undefined) literalRegexp(args[index] as Value, cx, what);
+  const compiled = args.map((a) => compile(a, scope, cx));
+  if (hasFixnumPath(name, compiled.length)) return new FixnumCall(primitive, compiled);
+  if (compiled.length === 2 && rememberedLookups.has(name))
+    return new LookupCall(primitive, compiled);
+  return new PrimitiveCall(primitive, compiled);
+}
+
+/** A call of a definition, macro or tool (a definition never shares a primitive's name). */
+function compileNamedCall(
+  head: Sym,
+  args: Value[],
+  scope: Scope | null,
+  cx: CompileContext,
+  form: Cons,
+): Node {
+  const name = head.name;
+  const cell = cx.functions.get(head);
+  if (cell !== undefined) {
+    const call = new DefunCall(
+      cell,
+      args.map((a) => compile(a, scope, cx)),
+    );
+    call.cost = callCost(cx);
+    return call;
+  }
+  if (cx.macros.has(head)) return new MacroCall(head, args, scope, cx);
+  const tool = cx.tools.get(name);
+  if (tool !== undefined) {
+    // Only the script's one whole-expression call may be standalone-only: never a call
+    // nested in its arguments, in a binding, a lambda or any other surrounding form.
+    if (tool.standaloneOnly && form !== cx.directForm)
+      problem(
+        cx,
+        `${name} is standalone-only: it must be the entire expression, without nested calls in its arguments or surrounding forms`,
+        form,
+      );
+    checkToolKeywords(name, tool, args, cx, form);
+    return new ToolCallNode(
+      name,
+      args.map((a) => compile(a, scope, cx)),
+    );
+  }
+  // The arguments of an unknown operator are not compiled: whether they are code at all
+  // depends on what the operator would have been (`(cl-dolist (x xs) …)` binds x).
+  if (!cx.unknown.has(name)) cx.unknown.set(name, cx.positions?.get(form));
+  return new Const(NIL);
 }
