@@ -1,6 +1,6 @@
 // Cost of a fresh process's first evaluation: each round starts `node -e 0` and a process that
 // imports ../dist and evaluates (+ 1 2) once, then warm, interleaved. The child times its
-// import, its first evaluate and the mean of 1,000 warm ones; the
+// import, its first evaluate and the mean of 5,000 warm ones (after 10,000); the
 // parent times both processes from spawn to exit. Prints best and median over the rounds.
 // TOOLCALL_BENCH_ROUNDS sets the rounds (default 15); TOOLCALL_BENCH_ENTRY another build to time.
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const entry = pathToFileURL(process.env.TOOLCALL_BENCH_ENTRY ?? path.resolve(here, '..', 'dist', 'index.js')).href;
+const entry = pathToFileURL(
+  process.env.TOOLCALL_BENCH_ENTRY ?? path.resolve(here, '..', 'dist', 'index.js'),
+).href;
 const rounds = Number(process.env.TOOLCALL_BENCH_ROUNDS ?? 15);
 
 // The child reads the clock with process.hrtime: the first read of the global `performance`
@@ -22,11 +24,11 @@ const t1 = now();
 const first = await evaluate('(+ 1 2)');
 const t2 = now();
 if (!first.success || first.printed !== '3') throw new Error('unexpected outcome');
-for (let i = 0; i < 2000; i++) await evaluate('(+ 1 2)');
+for (let i = 0; i < 10000; i++) await evaluate('(+ 1 2)');
 const t3 = now();
-for (let i = 0; i < 1000; i++) await evaluate('(+ 1 2)');
+for (let i = 0; i < 5000; i++) await evaluate('(+ 1 2)');
 const t4 = now();
-process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, warmUs: t4 - t3 }));
+process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, warmUs: (t4 - t3) / 5 }));
 `;
 
 function timed(args) {
@@ -53,7 +55,7 @@ const median = (values) => {
 };
 const rows = [
   ['node -e 0 (whole process)', 'bare', 'ms', 1],
-  ['import + first evaluate + 3,000 warm (whole process)', 'process', 'ms', 1],
+  ['import + first evaluate + 15,000 warm (whole process)', 'process', 'ms', 1],
   ['import of @toolcall/interpreter', 'importMs', 'ms', 2],
   ["first evaluate('(+ 1 2)')", 'firstMs', 'ms', 3],
   ["warm evaluate('(+ 1 2)')", 'warmUs', 'µs', 2],

@@ -86,6 +86,7 @@ export class Deferred extends Node {
 /** `node`, behind a node that is never simple: the machine enters it with a step of its own. */
 export function entered(node: Node): Node {
   const step = new Deferred(NIL, null);
+  // Only `cond` wraps a compiled node so, and cond makes no environment.
   step.target = node;
   return step;
 }
@@ -100,6 +101,7 @@ export function compile(form: Value, scope: Scope | null, cx: CompileContext): N
   if (!(form instanceof Cons)) return compileForm(form, scope, cx);
   if (cx.nesting.depth >= compileSpan) {
     const deferred = new Deferred(form, scope);
+    cx.nesting.keepers++;
     cx.nesting.deferred.push(deferred);
     return deferred;
   }
@@ -188,7 +190,10 @@ function compileNamedCall(
     call.cost = callCost(cx);
     return call;
   }
-  if (cx.macros.has(head)) return new MacroCall(head, args, scope, cx);
+  if (cx.macros.has(head)) {
+    cx.nesting.keepers++;
+    return new MacroCall(head, args, scope, cx);
+  }
   const tool = cx.tools.get(name);
   if (tool !== undefined) {
     // Only the script's one whole-expression call may be standalone-only: never a call

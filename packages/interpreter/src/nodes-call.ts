@@ -116,7 +116,11 @@ export class DefunCall extends Collector {
       const first = args[0] as Node;
       inner = bindOne(
         captured,
-        first.simple ? first.ev(env, m) : evaluateArg(this, undefined, 0, env, m),
+        first.fixnum && first.simple
+          ? this.fixnumArgument(env, m)
+          : first.simple
+            ? first.ev(env, m)
+            : evaluateArg(this, undefined, 0, env, m),
       );
     } else if (this.exact) {
       inner = bindMany(captured, count);
@@ -139,6 +143,10 @@ export class DefunCall extends Collector {
       return TAIL;
     }
     return m.call(template.body, inner, this.cost);
+  }
+  /** The one argument when it is a fixnum call, at a call site of its own (see `Node.fixnum`). */
+  private fixnumArgument(env: Env, m: Machine): Value {
+    return (this.args[0] as Node).ev(env, m);
   }
   /** Whether the call passes exactly the parameters the definition takes (no optional, no rest). */
   private get exact(): boolean {

@@ -36,6 +36,20 @@ export class RefN extends Node {
   }
 }
 
+/** `[depth, slot]` of a variable reference, or `[-1, 0]` for any other node. */
+export function variableAt(node: Node): [number, number] {
+  if (node instanceof Ref0) return [0, node.index];
+  if (node instanceof RefN) return [node.depth, node.index];
+  return [-1, 0];
+}
+
+/** The variable in slot `slot` of the environment `depth` levels out. */
+export function lookUp(env: Env, depth: number, slot: number): Value {
+  let e = env;
+  for (let d = depth; d > 0; d--) e = e[0] as unknown as Env;
+  return e[slot] as Value;
+}
+
 const literalHints: Record<string, string> = {
   true: '; JSON true is written t (or :true where a schema says boolean)',
   false: '; JSON false is written :json-false (or nil where a schema says boolean)',
@@ -70,6 +84,11 @@ export class SetVar extends Node {
   }
   /** The value when it is a fixnum call (see `Node.fixnum`). */
   readonly lane: Node | undefined;
+  /** Stores `v` in the variable. */
+  store(env: Env, v: Value): void {
+    if (this.depth === 0) env[this.index] = v;
+    else this.assign(env, v);
+  }
   assign(env: Env, v: Value): Value {
     let e = env;
     for (let d = this.depth; d > 0; d--) e = e[0] as unknown as Env;

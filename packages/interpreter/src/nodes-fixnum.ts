@@ -1,7 +1,7 @@
 import { type Env, type Machine, type Node, SUSPEND } from './machine.js';
 import { ArgsFrame } from './nodes-bind.js';
 import { applyPrimitive, type Primitive, PrimitiveCall } from './nodes-call.js';
-import { Const, Ref0, RefN } from './nodes-core.js';
+import { Const, lookUp, variableAt } from './nodes-core.js';
 import { NIL, T, type Value } from './values.js';
 
 // Operations by code: arithmetic below `LT`, comparisons from it on.
@@ -45,20 +45,6 @@ const OUTER = 2;
 const SIMPLE_CONST = 3;
 const SIMPLE_SIMPLE = 4;
 const ANY = 5;
-
-/** `[depth, slot]` of a variable reference, or `[-1, 0]` for any other node. */
-function variableAt(node: Node): [number, number] {
-  if (node instanceof Ref0) return [0, node.index];
-  if (node instanceof RefN) return [node.depth, node.index];
-  return [-1, 0];
-}
-
-/** The variable in slot `slot` of the environment `depth` levels out. */
-function lookUp(env: Env, depth: number, slot: number): Value {
-  let e = env;
-  for (let d = depth; d > 0; d--) e = e[0] as unknown as Env;
-  return e[slot] as Value;
-}
 
 /**
  * A two-argument arithmetic or comparison call that skips the argument array when both
@@ -111,6 +97,24 @@ export class FixnumCall extends PrimitiveCall {
     return this.compute(
       env[this.leftSlot] as Value,
       shape === SLOT_CONST ? this.value : (env[this.rightSlot] as Value),
+      m,
+    );
+  }
+  /** Whether both operands are read in place (variables and constants). */
+  get inPlace(): boolean {
+    return this.shape <= OUTER;
+  }
+  /** The value of a call whose operands are read in place, without counting its step. */
+  computeInPlace(env: Env, m: Machine): Value {
+    const left = this.leftDepth;
+    const right = this.rightDepth;
+    return this.compute(
+      left === 0 ? (env[this.leftSlot] as Value) : lookUp(env, left, this.leftSlot),
+      right < 0
+        ? this.value
+        : right === 0
+          ? (env[this.rightSlot] as Value)
+          : lookUp(env, right, this.rightSlot),
       m,
     );
   }

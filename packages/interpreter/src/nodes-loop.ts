@@ -10,6 +10,7 @@ import {
 } from './machine.js';
 import { Collector, evaluateArg } from './nodes-bind.js';
 import { Seq, SetVar } from './nodes-core.js';
+import { FixnumCall } from './nodes-fixnum.js';
 import { preview } from './printer.js';
 import { Cons, NIL, type Value } from './values.js';
 
@@ -27,12 +28,17 @@ export class While extends Node {
     this.simple = false;
     // A simple body of several forms runs form by form here, one call fewer per turn.
     this.forms = body instanceof Seq && body.simple ? body.items : [body];
-    this.assignments = this.forms.every((form) => form instanceof SetVar);
+    this.arithmetic =
+      isArithmetic(test) &&
+      this.forms.every((form) => form instanceof SetVar && isArithmetic(form.value));
   }
   /** The body's forms. */
   private readonly forms: Node[];
-  /** Whether every form of the body is a `setq`, the usual loop: they run at a call site of their own. */
-  private readonly assignments: boolean;
+  /**
+   * Whether the loop only counts: a fixnum test and fixnum `setq`s, every operand a variable
+   * or a constant. Such a loop runs in one small function with no call V8 cannot inline.
+   */
+  private readonly arithmetic: boolean;
   ev(env: Env, m: Machine): Value {
     const simple = this.test.simple && this.body.simple;
     while (true) {
@@ -45,7 +51,7 @@ export class While extends Node {
     const { test, forms } = this;
     // A fixnum test is called at a call site of its own (see `Node.fixnum`).
     const fixnum = test.fixnum;
-    if (this.assignments) return this.assignTurns(env, m);
+    if (this.arithmetic) return this.arithmeticTurns(env, m);
     do {
       m.steps++;
       if ((fixnum ? this.fixnumTest(env, m) : test.ev(env, m)) === NIL) return true;
@@ -53,14 +59,20 @@ export class While extends Node {
     } while (m.steps < m.checkAt);
     return false;
   }
-  /** `simpleTurns` for a body of `setq`s only; V8 inlines every call of this loop. */
-  private assignTurns(env: Env, m: Machine): boolean {
-    const { test, forms } = this;
-    const fixnum = test.fixnum;
+  /** `simpleTurns` of an arithmetic loop, with the same steps. */
+  private arithmeticTurns(env: Env, m: Machine): boolean {
+    const test = this.test as FixnumCall;
+    const forms = this.forms as SetVar[];
     do {
-      m.steps++;
-      if ((fixnum ? this.fixnumTest(env, m) : test.ev(env, m)) === NIL) return true;
-      for (let i = 0; i < forms.length; i++) (forms[i] as SetVar).ev(env, m);
+      // The turn and its test.
+      m.steps += 2;
+      if (test.computeInPlace(env, m) === NIL) return true;
+      for (let i = 0; i < forms.length; i++) {
+        const form = forms[i] as SetVar;
+        // The setq and its fixnum call.
+        m.steps += 2;
+        form.store(env, (form.value as FixnumCall).computeInPlace(env, m));
+      }
     } while (m.steps < m.checkAt);
     return false;
   }
@@ -124,6 +136,8 @@ export class Iterate extends Collector {
     readonly times: boolean,
     source: Node,
     readonly body: Node,
+    /** Whether the body may keep its environment (see `CompileContext.nesting`). */
+    readonly keepsEnvironment: boolean,
   ) {
     super([source]);
     this.simple = false;
@@ -149,6 +163,9 @@ export class Iterate extends Collector {
   /** Runs turns from `cursor` (a count, or the rest of the list) to the end. */
   turns(cursor: Value, end: number, env: Env, m: Machine): Value {
     const simple = this.body.simple;
+    // A body that keeps nothing of its environment gets one for all its turns, the variable
+    // set anew each turn: no turn's environment outlives the turn.
+    const inner = this.keepsEnvironment ? undefined : bindOne(env, NIL);
     let at = cursor;
     while (this.times ? (at as number) < end : at instanceof Cons) {
       if (m.steps >= m.checkAt && m.yieldDue()) {
@@ -158,63 +175,84 @@ export class Iterate extends Collector {
       }
       if (this.times)
         at = simple
-          ? this.count(at as number, end, env, m)
-          : this.countAny(at as number, end, env, m);
-      else at = simple ? this.walk(at as Cons, env, m) : this.walkAny(at as Cons, env, m);
+          ? this.count(at as number, end, env, inner, m)
+          : this.countAny(at as number, end, env, inner, m);
+      else
+        at = simple
+          ? this.walk(at as Cons, env, inner, m)
+          : this.walkAny(at as Cons, env, inner, m);
     }
     if (!this.times && at !== NIL) guestError(`wrong-type-argument listp ${preview(at, 200)}`);
     return NIL;
   }
   /** `dotimes` turns with a simple body, up to the next checkpoint; returns the next count. */
-  private count(from: number, end: number, env: Env, m: Machine): number {
+  private count(from: number, end: number, env: Env, inner: Env | undefined, m: Machine): number {
     const body = this.body;
     let i = from;
     do {
       m.steps++;
-      body.ev(bindOne(env, i), m);
+      body.ev(turnEnvironment(env, inner, i), m);
       i++;
     } while (i < end && m.steps < m.checkAt);
     return i;
   }
   /** `dolist` turns with a simple body, up to the next checkpoint; returns the rest of the list. */
-  private walk(from: Cons, env: Env, m: Machine): Value {
+  private walk(from: Cons, env: Env, inner: Env | undefined, m: Machine): Value {
     const body = this.body;
     let tail: Value = from;
     do {
       m.steps++;
-      body.ev(bindOne(env, (tail as Cons).car), m);
+      body.ev(turnEnvironment(env, inner, (tail as Cons).car), m);
       tail = (tail as Cons).cdr;
     } while (tail instanceof Cons && m.steps < m.checkAt);
     return tail;
   }
-  private countAny(from: number, end: number, env: Env, m: Machine): number {
+  private countAny(
+    from: number,
+    end: number,
+    env: Env,
+    inner: Env | undefined,
+    m: Machine,
+  ): number {
     let i = from;
     do {
       m.steps++;
-      this.turn(i, i + 1, end, env, m);
+      this.turn(turnEnvironment(env, inner, i), i + 1, end, env, m);
       i++;
     } while (i < end && m.steps < m.checkAt);
     return i;
   }
-  private walkAny(from: Cons, env: Env, m: Machine): Value {
+  private walkAny(from: Cons, env: Env, inner: Env | undefined, m: Machine): Value {
     let tail: Value = from;
     do {
       m.steps++;
       const next: Value = (tail as Cons).cdr;
-      this.turn((tail as Cons).car, next, 0, env, m);
+      this.turn(turnEnvironment(env, inner, (tail as Cons).car), next, 0, env, m);
       tail = next;
     } while (tail instanceof Cons && m.steps < m.checkAt);
     return tail;
   }
-  /** One turn with `item` bound; on suspension the loop goes on from `next` afterwards. */
-  private turn(item: Value, next: Value, end: number, env: Env, m: Machine): void {
+  /** One turn in `turnEnv`; on suspension the loop goes on from `next` afterwards. */
+  private turn(turnEnv: Env, next: Value, end: number, env: Env, m: Machine): void {
     try {
-      this.body.ev(bindOne(env, item), m);
+      this.body.ev(turnEnv, m);
     } catch (error) {
       if (error === SUSPEND) m.captured.push(new IterateFrame(this, next, end, env));
       throw error;
     }
   }
+}
+
+/** Whether `node` is a fixnum call of variables and constants. */
+function isArithmetic(node: Node): boolean {
+  return node instanceof FixnumCall && node.inPlace;
+}
+
+/** The environment of one turn binding `item`: `inner` set anew, or a new one. */
+function turnEnvironment(env: Env, inner: Env | undefined, item: Value): Env {
+  if (inner === undefined) return bindOne(env, item);
+  inner[1] = item;
+  return inner;
 }
 
 class IterateFrame implements Frame {
