@@ -97,6 +97,15 @@ export type FunctionCell = { name: Sym; closure: Closure | undefined };
 export class DefunCall extends Collector {
   /** Nesting of the call's form in its body (see `hostSpan`). */
   cost = 1;
+  /**
+   * The definition's body and environment, and how its arguments bind: 1 for exactly one
+   * argument into exactly one parameter, 2 for as many arguments as parameters, 3 for any
+   * other lambda list. Read from the cell at the first call: the cell is filled once every
+   * definition is compiled, and never changes after.
+   */
+  private body: Node | undefined = undefined;
+  private captured: Env = [];
+  private binding = 0;
   constructor(
     readonly cell: FunctionCell,
     args: Node[],
@@ -106,59 +115,60 @@ export class DefunCall extends Collector {
   }
   ev(env: Env, m: Machine): Value {
     m.steps++;
-    const closure = this.cell.closure as Closure;
-    const { template, env: captured } = closure.data as ClosureData;
-    const args = this.args;
-    const count = args.length;
+    if (this.body === undefined) this.resolve();
     let inner: Env;
-    if (count === 1 && this.exact) {
+    if (this.binding === 1) {
       // One argument, as many as the function takes: straight into its environment.
-      const first = args[0] as Node;
+      const first = this.args[0] as Node;
       inner = bindOne(
-        captured,
+        this.captured,
         first.fixnum && first.simple
           ? this.fixnumArgument(env, m)
           : first.simple
             ? first.ev(env, m)
             : evaluateArg(this, undefined, 0, env, m),
       );
-    } else if (this.exact) {
-      inner = bindMany(captured, count);
-      for (let i = 0; i < count; i++) {
-        const arg = args[i] as Node;
-        if (arg.simple) inner[i + 1] = arg.ev(env, m);
-        else
-          try {
-            inner[i + 1] = arg.ev(env, m);
-          } catch (error) {
-            if (error === SUSPEND)
-              m.captured.push(new ArgsFrame(this, inner.slice(1) as Value[], i, env));
-            throw error;
-          }
-      }
-    } else inner = bindArguments(closure, this.evaluateArgs(env, m));
+    } else if (this.binding === 2) inner = this.bindExactly(env, m);
+    else inner = bindArguments(this.cell.closure as Closure, this.evaluateArgs(env, m));
+    const body = this.body as Node;
     if (this.tail) {
-      m.tailBody = template.body;
+      m.tailBody = body;
       m.tailEnv = inner;
       return TAIL;
     }
-    return m.call(template.body, inner, this.cost);
+    return m.call(body, inner, this.cost);
+  }
+  private resolve(): void {
+    const { template, env } = (this.cell.closure as Closure).data as ClosureData;
+    const count = this.args.length;
+    const exact = template.required === count && template.optional === 0 && !template.rest;
+    this.binding = exact ? (count === 1 ? 1 : 2) : 3;
+    this.captured = env;
+    this.body = template.body;
+  }
+  /** The arguments evaluated straight into the environment of a definition that takes as many. */
+  private bindExactly(env: Env, m: Machine): Env {
+    const args = this.args;
+    const count = args.length;
+    const inner = bindMany(this.captured, count);
+    for (let i = 0; i < count; i++) {
+      const arg = args[i] as Node;
+      if (arg.simple) inner[i + 1] = arg.ev(env, m);
+      else
+        try {
+          inner[i + 1] = arg.ev(env, m);
+        } catch (error) {
+          if (error === SUSPEND)
+            m.captured.push(new ArgsFrame(this, inner.slice(1) as Value[], i, env));
+          throw error;
+        }
+    }
+    return inner;
   }
   /** The one argument when it is a fixnum call, at a call site of its own (see `Node.fixnum`). */
   private fixnumArgument(env: Env, m: Machine): Value {
     return (this.args[0] as Node).ev(env, m);
   }
-  /** Whether the call passes exactly the parameters the definition takes (no optional, no rest). */
-  private get exact(): boolean {
-    let exact = this.exactness;
-    if (exact === undefined) {
-      const { template } = (this.cell.closure as Closure).data as ClosureData;
-      exact = template.required === this.args.length && template.optional === 0 && !template.rest;
-      this.exactness = exact;
-    }
-    return exact;
-  }
-  private exactness: boolean | undefined = undefined;
   finish(values: Value[], _env: Env, m: Machine): void {
     const closure = this.cell.closure as Closure;
     m.enter(bodyOf(closure), bindArguments(closure, values));

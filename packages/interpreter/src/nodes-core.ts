@@ -141,9 +141,14 @@ export class If extends Node {
     super();
     this.simple = test.simple && then.simple && otherwise.simple;
     this.lane = test.fixnum && test.simple ? test : undefined;
+    this.thenKind = branchKind(then);
+    this.otherwiseKind = branchKind(otherwise);
   }
   /** The test when it is a simple fixnum call (see `Node.fixnum`). */
   readonly lane: Node | undefined;
+  /** How each branch is taken (see `branchKind`). */
+  readonly thenKind: number;
+  readonly otherwiseKind: number;
   ev(env: Env, m: Machine): Value {
     m.steps++;
     const node = this.test;
@@ -158,11 +163,38 @@ export class If extends Node {
         if (error === SUSPEND) m.captured.push(new IfFrame(this, env));
         throw error;
       }
-    return test !== NIL ? this.then.ev(env, m) : this.otherwise.ev(env, m);
+    return test !== NIL
+      ? branch(this.then, this.thenKind, env, m)
+      : branch(this.otherwise, this.otherwiseKind, env, m);
   }
   override markTail(pending: Node[]): void {
     pending.push(this.then, this.otherwise);
   }
+}
+
+const ANY_BRANCH = 0;
+const SLOT_BRANCH = 1;
+const CONSTANT_BRANCH = 2;
+const FIXNUM_BRANCH = 3;
+
+/**
+ * How a branch is taken: a variable of the innermost environment or a constant read in place,
+ * a simple fixnum call at a call site of its own (see `Node.fixnum`), or any node.
+ */
+function branchKind(node: Node): number {
+  if (node instanceof Ref0) return SLOT_BRANCH;
+  if (node instanceof Const) return CONSTANT_BRANCH;
+  return node.fixnum && node.simple ? FIXNUM_BRANCH : ANY_BRANCH;
+}
+
+function branch(node: Node, kind: number, env: Env, m: Machine): Value {
+  if (kind === SLOT_BRANCH) return env[(node as Ref0).index] as Value;
+  if (kind === CONSTANT_BRANCH) return (node as Const).value;
+  return kind === FIXNUM_BRANCH ? fixnumBranch(node, env, m) : node.ev(env, m);
+}
+
+function fixnumBranch(node: Node, env: Env, m: Machine): Value {
+  return node.ev(env, m);
 }
 
 class IfFrame implements Frame {
