@@ -5,13 +5,13 @@ import { Const, lookUp, variableAt } from './nodes-core.js';
 import { NIL, T, type Value } from './values.js';
 
 // Operations by code: arithmetic below `LT`, comparisons from it on.
-const ADD = 0;
-const SUB = 1;
+export const ADD = 0;
+export const SUB = 1;
 const MUL = 2;
 const REM = 3;
 const QUO = 4;
-const LT = 5;
-const MAX_SAFE = 9007199254740991;
+export const LT = 5;
+export const MAX_SAFE = 9007199254740991;
 
 const codes: Record<string, number> = {
   '+': ADD,
@@ -103,20 +103,6 @@ export class FixnumCall extends PrimitiveCall {
   /** Whether both operands are read in place (variables and constants). */
   get inPlace(): boolean {
     return this.shape <= OUTER;
-  }
-  /** The value of a call whose operands are read in place, without counting its step. */
-  computeInPlace(env: Env, m: Machine): Value {
-    const left = this.leftDepth;
-    const right = this.rightDepth;
-    return this.compute(
-      left === 0 ? (env[this.leftSlot] as Value) : lookUp(env, left, this.leftSlot),
-      right < 0
-        ? this.value
-        : right === 0
-          ? (env[this.rightSlot] as Value)
-          : lookUp(env, right, this.rightSlot),
-      m,
-    );
   }
   /** Reads or evaluates operands that are not in the innermost environment, then computes. */
   private evaluate(env: Env, m: Machine): Value {

@@ -1,3 +1,4 @@
+import { CountingLoop } from './counting-loop.js';
 import {
   bindOne,
   type Env,
@@ -28,17 +29,19 @@ export class While extends Node {
     this.simple = false;
     // A simple body of several forms runs form by form here, one call fewer per turn.
     this.forms = body instanceof Seq && body.simple ? body.items : [body];
-    this.arithmetic =
+    this.counting =
       isArithmetic(test) &&
-      this.forms.every((form) => form instanceof SetVar && isArithmetic(form.value));
+      this.forms.every((form) => form instanceof SetVar && isArithmetic(form.value))
+        ? new CountingLoop(test as FixnumCall, this.forms as SetVar[])
+        : undefined;
   }
   /** The body's forms. */
   private readonly forms: Node[];
   /**
-   * Whether the loop only counts: a fixnum test and fixnum `setq`s, every operand a variable
+   * The loop when it only counts: a fixnum test and fixnum `setq`s, every operand a variable
    * or a constant. Such a loop runs in one small function with no call V8 cannot inline.
    */
-  private readonly arithmetic: boolean;
+  private readonly counting: CountingLoop | undefined;
   ev(env: Env, m: Machine): Value {
     const simple = this.test.simple && this.body.simple;
     while (true) {
@@ -51,28 +54,11 @@ export class While extends Node {
     const { test, forms } = this;
     // A fixnum test is called at a call site of its own (see `Node.fixnum`).
     const fixnum = test.fixnum;
-    if (this.arithmetic) return this.arithmeticTurns(env, m);
+    if (this.counting !== undefined) return this.counting.turns(env, m);
     do {
       m.steps++;
       if ((fixnum ? this.fixnumTest(env, m) : test.ev(env, m)) === NIL) return true;
       for (let i = 0; i < forms.length; i++) (forms[i] as Node).ev(env, m);
-    } while (m.steps < m.checkAt);
-    return false;
-  }
-  /** `simpleTurns` of an arithmetic loop, with the same steps. */
-  private arithmeticTurns(env: Env, m: Machine): boolean {
-    const test = this.test as FixnumCall;
-    const forms = this.forms as SetVar[];
-    do {
-      // The turn and its test.
-      m.steps += 2;
-      if (test.computeInPlace(env, m) === NIL) return true;
-      for (let i = 0; i < forms.length; i++) {
-        const form = forms[i] as SetVar;
-        // The setq and its fixnum call.
-        m.steps += 2;
-        form.store(env, (form.value as FixnumCall).computeInPlace(env, m));
-      }
     } while (m.steps < m.checkAt);
     return false;
   }
