@@ -44,13 +44,8 @@ export type CompileContext = {
   directScript: boolean;
   /** The form of that one call: the only place a standalone-only tool may appear. */
   directForm: Value | undefined;
-  /**
-   * How deep the compiler is in the host stack, the forms left for later (see `compileSpan`),
-   * and how many nodes that may keep an environment alive after it is left (a lambda, a macro
-   * call, a form compiled later) were made so far: a body that made none leaves nothing that
-   * holds its environment.
-   */
-  readonly nesting: { depth: number; deferred: Deferred[]; keepers: number };
+  /** How deep the compiler is in the host stack, and the forms left for later (see `compileSpan`). */
+  readonly nesting: { depth: number; deferred: Deferred[] };
   /** Compiles a runtime macro expansion (set by the compiler). */
   compileExpansion?: (form: Value, scope: Scope | null) => Node;
 };

@@ -126,10 +126,11 @@ export function iteration(
       form,
     );
   const inner: Scope = { names: [spec[0] as Sym], visible: 1, parent: scope };
-  const source = compile(spec[1] as Value, scope, cx);
-  const keepers = cx.nesting.keepers;
-  const loopBody = body(args.length > 1 ? args.slice(1) : [NIL], inner, cx);
-  return new Iterate(times, source, loopBody, cx.nesting.keepers > keepers);
+  return new Iterate(
+    times,
+    compile(spec[1] as Value, scope, cx),
+    body(args.length > 1 ? args.slice(1) : [NIL], inner, cx),
+  );
 }
 
 /** Checks a special form's argument count, recording a problem when wrong. */

@@ -101,7 +101,6 @@ export function compile(form: Value, scope: Scope | null, cx: CompileContext): N
   if (!(form instanceof Cons)) return compileForm(form, scope, cx);
   if (cx.nesting.depth >= compileSpan) {
     const deferred = new Deferred(form, scope);
-    cx.nesting.keepers++;
     cx.nesting.deferred.push(deferred);
     return deferred;
   }
@@ -190,10 +189,7 @@ function compileNamedCall(
     call.cost = callCost(cx);
     return call;
   }
-  if (cx.macros.has(head)) {
-    cx.nesting.keepers++;
-    return new MacroCall(head, args, scope, cx);
-  }
+  if (cx.macros.has(head)) return new MacroCall(head, args, scope, cx);
   const tool = cx.tools.get(name);
   if (tool !== undefined) {
     // Only the script's one whole-expression call may be standalone-only: never a call

@@ -57,7 +57,6 @@ export function compileLambda(
 ): LambdaTemplate {
   const list = lambdaList(params, cx, form);
   const inner: Scope = { names: list.names, visible: list.names.length, parent: scope };
-  const keepers = cx.nesting.keepers;
   const compiled = body(forms.length === 0 ? [NIL] : forms, inner, cx);
   markTail(compiled);
   return {
@@ -66,6 +65,5 @@ export function compileLambda(
     optional: list.optional,
     rest: list.rest,
     body: compiled,
-    keepsEnvironment: cx.nesting.keepers > keepers,
   };
 }

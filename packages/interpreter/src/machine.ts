@@ -229,36 +229,47 @@ export class Machine {
    * one more frame of recursion depth, and tail calls from the body run here in a loop.
    */
   call(body: Node, env: Env, cost: number): Value {
-    if (++this.depth > this.maxDepth)
-      exceed(
-        'recursion-depth',
-        this.limits.recursionDepth,
-        `frames: guest calls nested deeper than that after ${this.steps} steps`,
-      );
+    // The rare ways out are methods of their own: this one stays small enough to inline.
+    if (++this.depth > this.maxDepth) this.tooDeep();
     const host = this.hostDepth + cost;
-    if (host > hostSpan || (this.steps >= this.checkAt && this.yieldDue())) {
-      this.captured.push(this.callFrame);
-      handOver(body, env, this);
-    }
+    if (host > hostSpan || (this.steps >= this.checkAt && this.yieldDue()))
+      this.enterFromMachine(body, env);
     this.hostDepth = host;
-    let value: Value;
-    if (body.simple) value = body.ev(env, this);
-    else
-      try {
-        value = body.ev(env, this);
-        while (value === TAIL) {
-          const next = this.tailBody as Node;
-          const nextEnv = this.tailEnv;
-          if (this.steps >= this.checkAt && this.yieldDue()) handOver(next, nextEnv, this);
-          value = next.ev(nextEnv, this);
-        }
-      } catch (error) {
-        if (error === SUSPEND) this.captured.push(this.callFrame);
-        throw error;
-      }
+    const value = body.simple ? body.ev(env, this) : this.callBody(body, env);
     this.hostDepth = host - cost;
     this.depth--;
     return value;
+  }
+
+  /** Runs a body that may call, and the tail calls it ends with. */
+  private callBody(body: Node, env: Env): Value {
+    try {
+      let value = body.ev(env, this);
+      while (value === TAIL) {
+        const next = this.tailBody as Node;
+        const nextEnv = this.tailEnv;
+        if (this.steps >= this.checkAt && this.yieldDue()) handOver(next, nextEnv, this);
+        value = next.ev(nextEnv, this);
+      }
+      return value;
+    } catch (error) {
+      if (error === SUSPEND) this.captured.push(this.callFrame);
+      throw error;
+    }
+  }
+
+  private tooDeep(): never {
+    return exceed(
+      'recursion-depth',
+      this.limits.recursionDepth,
+      `frames: guest calls nested deeper than that after ${this.steps} steps`,
+    );
+  }
+
+  /** Leaves the call to the machine: the host stack is deep enough, or the slice is over. */
+  private enterFromMachine(body: Node, env: Env): never {
+    this.captured.push(this.callFrame);
+    return handOver(body, env, this);
   }
 
   /**

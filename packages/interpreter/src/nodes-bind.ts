@@ -209,8 +209,6 @@ export type LambdaTemplate = {
   optional: number;
   rest: boolean;
   body: Node;
-  /** Whether the body may leave something holding its environment (see `CompileContext.nesting`). */
-  keepsEnvironment: boolean;
 };
 
 /** `lambda`: captures the current environment. */

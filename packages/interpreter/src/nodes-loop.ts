@@ -122,8 +122,6 @@ export class Iterate extends Collector {
     readonly times: boolean,
     source: Node,
     readonly body: Node,
-    /** Whether the body may keep its environment (see `CompileContext.nesting`). */
-    readonly keepsEnvironment: boolean,
   ) {
     super([source]);
     this.simple = false;
@@ -149,9 +147,6 @@ export class Iterate extends Collector {
   /** Runs turns from `cursor` (a count, or the rest of the list) to the end. */
   turns(cursor: Value, end: number, env: Env, m: Machine): Value {
     const simple = this.body.simple;
-    // A body that keeps nothing of its environment gets one for all its turns, the variable
-    // set anew each turn: no turn's environment outlives the turn.
-    const inner = this.keepsEnvironment ? undefined : bindOne(env, NIL);
     let at = cursor;
     while (this.times ? (at as number) < end : at instanceof Cons) {
       if (m.steps >= m.checkAt && m.yieldDue()) {
@@ -161,59 +156,50 @@ export class Iterate extends Collector {
       }
       if (this.times)
         at = simple
-          ? this.count(at as number, end, env, inner, m)
-          : this.countAny(at as number, end, env, inner, m);
-      else
-        at = simple
-          ? this.walk(at as Cons, env, inner, m)
-          : this.walkAny(at as Cons, env, inner, m);
+          ? this.count(at as number, end, env, m)
+          : this.countAny(at as number, end, env, m);
+      else at = simple ? this.walk(at as Cons, env, m) : this.walkAny(at as Cons, env, m);
     }
     if (!this.times && at !== NIL) guestError(`wrong-type-argument listp ${preview(at, 200)}`);
     return NIL;
   }
   /** `dotimes` turns with a simple body, up to the next checkpoint; returns the next count. */
-  private count(from: number, end: number, env: Env, inner: Env | undefined, m: Machine): number {
+  private count(from: number, end: number, env: Env, m: Machine): number {
     const body = this.body;
     let i = from;
     do {
       m.steps++;
-      body.ev(turnEnvironment(env, inner, i), m);
+      body.ev(bindOne(env, i), m);
       i++;
     } while (i < end && m.steps < m.checkAt);
     return i;
   }
   /** `dolist` turns with a simple body, up to the next checkpoint; returns the rest of the list. */
-  private walk(from: Cons, env: Env, inner: Env | undefined, m: Machine): Value {
+  private walk(from: Cons, env: Env, m: Machine): Value {
     const body = this.body;
     let tail: Value = from;
     do {
       m.steps++;
-      body.ev(turnEnvironment(env, inner, (tail as Cons).car), m);
+      body.ev(bindOne(env, (tail as Cons).car), m);
       tail = (tail as Cons).cdr;
     } while (tail instanceof Cons && m.steps < m.checkAt);
     return tail;
   }
-  private countAny(
-    from: number,
-    end: number,
-    env: Env,
-    inner: Env | undefined,
-    m: Machine,
-  ): number {
+  private countAny(from: number, end: number, env: Env, m: Machine): number {
     let i = from;
     do {
       m.steps++;
-      this.turn(turnEnvironment(env, inner, i), i + 1, end, env, m);
+      this.turn(bindOne(env, i), i + 1, end, env, m);
       i++;
     } while (i < end && m.steps < m.checkAt);
     return i;
   }
-  private walkAny(from: Cons, env: Env, inner: Env | undefined, m: Machine): Value {
+  private walkAny(from: Cons, env: Env, m: Machine): Value {
     let tail: Value = from;
     do {
       m.steps++;
       const next: Value = (tail as Cons).cdr;
-      this.turn(turnEnvironment(env, inner, (tail as Cons).car), next, 0, env, m);
+      this.turn(bindOne(env, (tail as Cons).car), next, 0, env, m);
       tail = next;
     } while (tail instanceof Cons && m.steps < m.checkAt);
     return tail;
@@ -232,13 +218,6 @@ export class Iterate extends Collector {
 /** Whether `node` is a fixnum call of variables and constants. */
 function isArithmetic(node: Node): boolean {
   return node instanceof FixnumCall && node.inPlace;
-}
-
-/** The environment of one turn binding `item`: `inner` set anew, or a new one. */
-function turnEnvironment(env: Env, inner: Env | undefined, item: Value): Env {
-  if (inner === undefined) return bindOne(env, item);
-  inner[1] = item;
-  return inner;
 }
 
 class IterateFrame implements Frame {

@@ -31,16 +31,12 @@ function mapFrom(
   cost: number,
 ): Value {
   if (items.length === 0) return NIL;
-  // A lambda of one parameter takes each item straight into its environment, one for every
-  // item when its body keeps nothing of it: each call is over before the next starts.
+  // A lambda of one parameter takes each item straight into its environment.
   let data: ClosureData | undefined;
-  let shared: Env | undefined;
   if (callee instanceof Closure) {
     const { template } = callee.data as ClosureData;
-    if (template.required === 1 && template.optional === 0 && !template.rest) {
+    if (template.required === 1 && template.optional === 0 && !template.rest)
       data = callee.data as ClosureData;
-      if (!template.keepsEnvironment) shared = bindOne(data.env, NIL);
-    }
   }
   for (let at = start; at < items.length; at++) {
     // Checked before each item: an item that waits on a tool call comes back here from the machine.
@@ -55,7 +51,7 @@ function mapFrom(
       results.push(
         data === undefined
           ? invokeDirect(m, callee, [item], false, cost)
-          : m.call(data.template.body, itemEnvironment(data.env, shared, item), cost),
+          : m.call(data.template.body, bindOne(data.env, item), cost),
       );
     } catch (error) {
       if (error === SUSPEND)
@@ -65,12 +61,6 @@ function mapFrom(
   }
   m.allocate(results.length * 8, 'at a mapcar result');
   return list(results);
-}
-
-function itemEnvironment(env: Env, shared: Env | undefined, item: Value): Env {
-  if (shared === undefined) return bindOne(env, item);
-  shared[1] = item;
-  return shared;
 }
 
 /** The rest of a `mapcar` suspended at item `at`; `called` when that item's call is under way. */

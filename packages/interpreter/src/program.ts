@@ -87,7 +87,7 @@ export function compileProgram(
     source,
     directScript: false,
     directForm: undefined,
-    nesting: { depth: 0, deferred: [], keepers: 0 },
+    nesting: { depth: 0, deferred: [] },
   };
   const definitions: Definition[] = [];
   const bodyForms: Value[] = [];
@@ -177,7 +177,7 @@ function expansionCompiler(
       positions: undefined,
       directScript: false,
       directForm: undefined,
-      nesting: { depth: 0, deferred: [], keepers: 0 },
+      nesting: { depth: 0, deferred: [] },
     };
     const node = compile(form, scope, expansionCx);
     compileDeferred(expansionCx);

@@ -118,7 +118,6 @@ export const handlers: Record<string, Handler> = {
   },
   lambda: (args, scope, cx, form) => {
     if (!arity('lambda', args, 1, Infinity, cx, form)) return new Const(NIL);
-    cx.nesting.keepers++;
     return new Lambda(compileLambda(args[0] as Value, args.slice(1), scope, cx, undefined, form));
   },
   funcall: (args, scope, cx, form) => {
