@@ -6,16 +6,18 @@
 // workload once in each contender. Prints best-of and median per contender and their ratios
 // (interpreter / Emacs; below 1 is faster), and hand-written JavaScript as a floor.
 // TOOLCALL_BENCH_ROUNDS sets the rounds (default 7), TOOLCALL_BENCH_WARM the untimed rounds
-// before them (default 10).
+// before them (default 10), TOOLCALL_BENCH_ENTRY another build to time.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { evaluate } from '../dist/index.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { handWritten } from './hand-written.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const { evaluate } = await import(
+  pathToFileURL(process.env.TOOLCALL_BENCH_ENTRY ?? path.join(here, '..', 'dist', 'index.js')).href
+);
 const repoRoot = path.resolve(here, '..', '..', '..');
 // shared/ sits beside the checkout; a worktree nested one level deeper finds it one level up.
 const benchDir = [
