@@ -1,6 +1,6 @@
 import { type Env, type Machine, type Node, SUSPEND } from './machine.js';
 import { ArgsFrame } from './nodes-bind.js';
-import { applyPrimitive, type Primitive, PrimitiveCall } from './nodes-call.js';
+import { applyPrimitive, DefunCall, type Primitive, PrimitiveCall } from './nodes-call.js';
 import { Const, lookUp, variableAt } from './nodes-core.js';
 import { NIL, T, type Value } from './values.js';
 
@@ -126,7 +126,8 @@ export class FixnumCall extends PrimitiveCall {
     if (left.simple) a = left.ev(env, m);
     else
       try {
-        a = left.ev(env, m);
+        // A call of a definition at a call site of its own: V8 then calls it without a lookup.
+        a = left instanceof DefunCall ? this.callLeft(left, env, m) : left.ev(env, m);
       } catch (error) {
         if (error === SUSPEND) m.captured.push(new ArgsFrame(this, [NIL, NIL], 0, env));
         throw error;
@@ -136,12 +137,18 @@ export class FixnumCall extends PrimitiveCall {
     if (right.simple) b = right.ev(env, m);
     else
       try {
-        b = right.ev(env, m);
+        b = right instanceof DefunCall ? this.callRight(right, env, m) : right.ev(env, m);
       } catch (error) {
         if (error === SUSPEND) m.captured.push(new ArgsFrame(this, [a, NIL], 1, env));
         throw error;
       }
     return this.compute(a, b, m);
+  }
+  private callLeft(call: DefunCall, env: Env, m: Machine): Value {
+    return call.ev(env, m);
+  }
+  private callRight(call: DefunCall, env: Env, m: Machine): Value {
+    return call.ev(env, m);
   }
   /** The operation on two fixnums, else (floats, bigints, overflow, zero divisors, errors) the primitive's. */
   compute(a: Value, b: Value, m: Machine): Value {
