@@ -71,7 +71,7 @@ export class Deferred extends Node {
   ev(env: Env, m: Machine): Value {
     // The target is nested up to a whole span deeper on the host stack.
     const host = m.hostDepth + compileSpan;
-    if (host > hostSpan) handOver(this.target, env, m);
+    if (host > hostSpan) return handOver(this.target, env, m);
     m.hostDepth = host;
     const value = this.target.ev(env, m);
     m.hostDepth = host - compileSpan;

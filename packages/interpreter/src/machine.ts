@@ -33,12 +33,14 @@ export function bindMany(parent: Env, count: number): Env {
 }
 
 /**
- * Thrown (never as an error) when direct evaluation must hand control to the machine: a tool
- * call waits, the slice is over, or the host stack is deep enough. Every node it passes on
- * the way out pushes the frame that finishes its own work onto `Machine.captured`, so the
- * machine holds the same continuation it would have built running the form step by step.
+ * What direct evaluation returns when it must hand control to the machine: a tool call
+ * waits, the slice is over, or the host stack is deep enough. Every node it passes on the way
+ * out pushes the frame that finishes its own work onto `Machine.captured` and returns it in
+ * turn, so the machine holds the same continuation it would have built running the form step
+ * by step. A value, not a throw: a throw and its rethrows cost microseconds, a nested tool
+ * call a fraction of one. Never a guest value.
  */
-export const SUSPEND: unknown = Object.freeze({ suspend: true });
+export const SUSPENDED: Value = new Sym('suspended', false);
 
 /**
  * What a call in tail position returns instead of running the callee: the caller's loop
@@ -66,7 +68,7 @@ export abstract class Node {
    * own and call it there, where V8 sees one receiver class and inlines the arithmetic.
    */
   fixnum = false;
-  /** Computes the value directly; a node that is not simple may throw `SUSPEND`. */
+  /** Computes the value directly; a node that is not simple may return `SUSPENDED`. */
   abstract ev(env: Env, m: Machine): Value;
   /** One machine step: set `m.val`, or hand control to a child (`m.node`/`m.env`). */
   run(env: Env, m: Machine): void {
@@ -85,10 +87,10 @@ export function markTail(body: Node): void {
 }
 
 /** Hands `node` to the machine, which runs it with `run` from a shallow host stack. */
-export function handOver(node: Node, env: Env, m: Machine): never {
+export function handOver(node: Node, env: Env, m: Machine): Value {
   m.node = node;
   m.env = env;
-  throw SUSPEND;
+  return SUSPENDED;
 }
 
 /** A continuation frame on the machine's explicit stack. */
@@ -161,6 +163,11 @@ export class Machine {
   hostDepth = 0;
   /** Set when direct evaluation suspends because the slice is over. */
   yielding = false;
+  /**
+   * The machine's value when a tool call suspended direct evaluation (see `waitFor`): a join
+   * whose calls all settled at once has already set it, before the suspension came through.
+   */
+  held: Value = 0;
   tailBody: Node | null = null;
   tailEnv: Env = [];
 
@@ -233,9 +240,12 @@ export class Machine {
     if (++this.depth > this.maxDepth) this.tooDeep();
     const host = this.hostDepth + cost;
     if (host > hostSpan || (this.steps >= this.checkAt && this.yieldDue()))
-      this.enterFromMachine(body, env);
+      return this.enterFromMachine(body, env);
     this.hostDepth = host;
     const value = body.simple ? body.ev(env, this) : this.callBody(body, env);
+    // A suspended call stays one frame deep: its call frame, now on the way to the machine,
+    // leaves the depth when it resumes.
+    if (value === SUSPENDED) return value;
     this.hostDepth = host - cost;
     this.depth--;
     return value;
@@ -243,19 +253,17 @@ export class Machine {
 
   /** Runs a body that may call, and the tail calls it ends with. */
   private callBody(body: Node, env: Env): Value {
-    try {
-      let value = body.ev(env, this);
-      while (value === TAIL) {
-        const next = this.tailBody as Node;
-        const nextEnv = this.tailEnv;
-        if (this.steps >= this.checkAt && this.yieldDue()) handOver(next, nextEnv, this);
-        value = next.ev(nextEnv, this);
-      }
-      return value;
-    } catch (error) {
-      if (error === SUSPEND) this.captured.push(this.callFrame);
-      throw error;
+    let value = body.ev(env, this);
+    while (value === TAIL) {
+      const next = this.tailBody as Node;
+      const nextEnv = this.tailEnv;
+      value =
+        this.steps >= this.checkAt && this.yieldDue()
+          ? handOver(next, nextEnv, this)
+          : next.ev(nextEnv, this);
     }
+    if (value === SUSPENDED) this.captured.push(this.callFrame);
+    return value;
   }
 
   private tooDeep(): never {
@@ -267,7 +275,7 @@ export class Machine {
   }
 
   /** Leaves the call to the machine: the host stack is deep enough, or the slice is over. */
-  private enterFromMachine(body: Node, env: Env): never {
+  private enterFromMachine(body: Node, env: Env): Value {
     this.captured.push(this.callFrame);
     return handOver(body, env, this);
   }
@@ -285,22 +293,24 @@ export class Machine {
       // The last check may predate a long wait; skip one interval adjustment rather than misjudge it.
       this.lastCheck = Number.NaN;
     }
-    while (true) {
-      try {
-        return this.runSteps();
-      } catch (error) {
-        if (error !== SUSPEND) throw error;
-        const { captured, stack } = this;
-        for (let i = captured.length - 1; i >= 0; i--) stack.push(captured[i] as Frame);
-        captured.length = 0;
-        this.hostDepth = 0;
-        if (this.pending) return 'pending';
-        if (this.yielding) {
-          this.yielding = false;
-          return 'yield';
-        }
-      }
-    }
+    return this.runSteps();
+  }
+
+  /** Takes over a suspended direct evaluation: its frames go on the stack. */
+  private suspended(): void {
+    const { captured, stack } = this;
+    for (let i = captured.length - 1; i >= 0; i--) stack.push(captured[i] as Frame);
+    captured.length = 0;
+    this.hostDepth = 0;
+    this.val = this.held;
+    this.held = 0;
+  }
+
+  /** Suspends direct evaluation while the tool calls just started are waited for. */
+  waitFor(): Value {
+    this.held = this.val;
+    this.node = null;
+    return SUSPENDED;
   }
 
   private runSteps(): 'done' | 'pending' | 'yield' {
@@ -314,6 +324,15 @@ export class Machine {
         const frame = stack.pop();
         if (frame === undefined) return 'done';
         frame.resume(this, this.val);
+      }
+      if (this.val === SUSPENDED) {
+        this.suspended();
+        if (this.pending) return 'pending';
+        if (this.yielding) {
+          this.yielding = false;
+          return 'yield';
+        }
+        continue;
       }
       if (this.val === TAIL) {
         // A call in tail position of the function whose frame is on top: run its callee here.

@@ -6,7 +6,7 @@ import {
   guestError,
   type Machine,
   Node,
-  SUSPEND,
+  SUSPENDED,
 } from './machine.js';
 import { Closure, Cons, NIL, type Value } from './values.js';
 
@@ -17,19 +17,24 @@ export abstract class Collector extends Node {
   }
   /** Finishes in machine steps once a suspension is over (every argument value known). */
   abstract finish(values: Value[], env: Env, m: Machine): void;
-  /** Evaluates every argument directly into a new array. */
-  evaluateArgs(env: Env, m: Machine): Value[] {
+  /** Evaluates every argument directly into a new array; undefined when one suspended. */
+  evaluateArgs(env: Env, m: Machine): Value[] | undefined {
     const args = this.args;
     const values = new Array<Value>(args.length);
     for (let i = 0; i < args.length; i++) {
       const arg = args[i] as Node;
-      values[i] = arg.simple ? arg.ev(env, m) : evaluateArg(this, values, i, env, m);
+      const value = arg.simple ? arg.ev(env, m) : evaluateArg(this, values, i, env, m);
+      if (value === SUSPENDED) return undefined;
+      values[i] = value;
     }
     return values;
   }
 }
 
-/** Evaluates argument `at` of `node` directly; on suspension the machine goes on collecting. */
+/**
+ * Evaluates argument `at` of `node` directly. On suspension (`SUSPENDED`) the machine goes on
+ * collecting from there, with the `values` before it.
+ */
 export function evaluateArg(
   node: Collector,
   values: Value[] | undefined,
@@ -37,13 +42,10 @@ export function evaluateArg(
   env: Env,
   m: Machine,
 ): Value {
-  try {
-    return (node.args[at] as Node).ev(env, m);
-  } catch (error) {
-    if (error === SUSPEND)
-      m.captured.push(new ArgsFrame(node, values ?? new Array(node.args.length), at, env));
-    throw error;
-  }
+  const value = (node.args[at] as Node).ev(env, m);
+  if (value === SUSPENDED)
+    m.captured.push(new ArgsFrame(node, values ?? new Array(node.args.length), at, env));
+  return value;
 }
 
 /** Evaluates `node`'s arguments from `start` on, then finishes it. */
@@ -70,16 +72,13 @@ export function collect(
 
 /** Evaluates the second argument of `node`, the first being `first`, directly; on suspension the machine goes on. */
 export function evaluateSecond(node: Collector, first: Value, env: Env, m: Machine): Value {
-  try {
-    return (node.args[1] as Node).ev(env, m);
-  } catch (error) {
-    if (error === SUSPEND) {
-      const values = new Array<Value>(node.args.length);
-      values[0] = first;
-      m.captured.push(new ArgsFrame(node, values, 1, env));
-    }
-    throw error;
+  const value = (node.args[1] as Node).ev(env, m);
+  if (value === SUSPENDED) {
+    const values = new Array<Value>(node.args.length);
+    values[0] = first;
+    m.captured.push(new ArgsFrame(node, values, 1, env));
   }
+  return value;
 }
 
 /** Resumes `node` with the value of argument `index`, then collects the rest. */
@@ -120,9 +119,12 @@ export class Let extends Collector {
     let inner: Env;
     if (args.length === 1) {
       const init = args[0] as Node;
-      inner = bindOne(env, init.simple ? init.ev(env, m) : evaluateArg(this, undefined, 0, env, m));
+      const value = init.simple ? init.ev(env, m) : evaluateArg(this, undefined, 0, env, m);
+      if (value === SUSPENDED) return value;
+      inner = bindOne(env, value);
     } else {
       const values = this.evaluateArgs(env, m);
+      if (values === undefined) return SUSPENDED;
       inner = bindNone(env);
       for (const value of values) inner.push(value);
     }
@@ -157,17 +159,12 @@ export class LetStar extends Node {
     const inner = bindNone(env);
     for (let i = 0; i < inits.length; i++) inner.push(NIL);
     for (let i = 0; i < inits.length; i++) {
-      const init = inits[i] as Node;
-      if (init.simple) {
-        inner[i + 1] = init.ev(inner, m);
-        continue;
+      const value = (inits[i] as Node).ev(inner, m);
+      if (value === SUSPENDED) {
+        m.captured.push(new LetStarFrame(this, i, inner));
+        return value;
       }
-      try {
-        inner[i + 1] = init.ev(inner, m);
-      } catch (error) {
-        if (error === SUSPEND) m.captured.push(new LetStarFrame(this, i, inner));
-        throw error;
-      }
+      inner[i + 1] = value;
     }
     return this.body.ev(inner, m);
   }

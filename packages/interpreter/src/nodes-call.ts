@@ -5,7 +5,7 @@ import {
   guestError,
   type Machine,
   type Node,
-  SUSPEND,
+  SUSPENDED,
   TAIL,
 } from './machine.js';
 import {
@@ -68,8 +68,10 @@ export class PrimitiveCall extends Collector {
       if (fast2 !== undefined) {
         const first = args[0] as Node;
         const a = first.simple ? first.ev(env, m) : evaluateArg(this, undefined, 0, env, m);
+        if (a === SUSPENDED) return a;
         const second = args[1] as Node;
         const b = second.simple ? second.ev(env, m) : evaluateSecond(this, a, env, m);
+        if (b === SUSPENDED) return b;
         chargeString(a, m);
         chargeString(b, m);
         return fast2(a, b, m);
@@ -79,11 +81,13 @@ export class PrimitiveCall extends Collector {
       if (fast1 !== undefined) {
         const first = args[0] as Node;
         const a = first.simple ? first.ev(env, m) : evaluateArg(this, undefined, 0, env, m);
+        if (a === SUSPENDED) return a;
         chargeString(a, m);
         return fast1(a, m);
       }
     }
-    return applyPrimitive(this.primitive, this.evaluateArgs(env, m), m);
+    const values = this.evaluateArgs(env, m);
+    return values === undefined ? SUSPENDED : applyPrimitive(this.primitive, values, m);
   }
   finish(values: Value[], _env: Env, m: Machine): void {
     m.val = applyPrimitive(this.primitive, values, m);
@@ -120,16 +124,19 @@ export class DefunCall extends Collector {
     if (this.binding === 1) {
       // One argument, as many as the function takes: straight into its environment.
       const first = this.args[0] as Node;
-      inner = bindOne(
-        this.captured,
+      const value =
         first.fixnum && first.simple
           ? this.fixnumArgument(env, m)
           : first.simple
             ? first.ev(env, m)
-            : evaluateArg(this, undefined, 0, env, m),
-      );
-    } else if (this.binding === 2) inner = this.bindExactly(env, m);
-    else inner = bindArguments(this.cell.closure as Closure, this.evaluateArgs(env, m));
+            : evaluateArg(this, undefined, 0, env, m);
+      if (value === SUSPENDED) return value;
+      inner = bindOne(this.captured, value);
+    } else {
+      const bound = this.binding === 2 ? this.bindExactly(env, m) : this.bindAny(env, m);
+      if (bound === undefined) return SUSPENDED;
+      inner = bound;
+    }
     const body = this.body as Node;
     if (this.tail) {
       m.tailBody = body;
@@ -146,24 +153,28 @@ export class DefunCall extends Collector {
     this.captured = env;
     this.body = template.body;
   }
-  /** The arguments evaluated straight into the environment of a definition that takes as many. */
-  private bindExactly(env: Env, m: Machine): Env {
+  /**
+   * The arguments evaluated straight into the environment of a definition that takes as
+   * many; undefined when one suspended.
+   */
+  private bindExactly(env: Env, m: Machine): Env | undefined {
     const args = this.args;
     const count = args.length;
     const inner = bindMany(this.captured, count);
     for (let i = 0; i < count; i++) {
-      const arg = args[i] as Node;
-      if (arg.simple) inner[i + 1] = arg.ev(env, m);
-      else
-        try {
-          inner[i + 1] = arg.ev(env, m);
-        } catch (error) {
-          if (error === SUSPEND)
-            m.captured.push(new ArgsFrame(this, inner.slice(1) as Value[], i, env));
-          throw error;
-        }
+      const value = (args[i] as Node).ev(env, m);
+      if (value === SUSPENDED) {
+        m.captured.push(new ArgsFrame(this, inner.slice(1) as Value[], i, env));
+        return undefined;
+      }
+      inner[i + 1] = value;
     }
     return inner;
+  }
+  /** The environment of a call of any lambda list; undefined when an argument suspended. */
+  private bindAny(env: Env, m: Machine): Env | undefined {
+    const values = this.evaluateArgs(env, m);
+    return values === undefined ? undefined : bindArguments(this.cell.closure as Closure, values);
   }
   /** The one argument when it is a fixnum call, at a call site of its own (see `Node.fixnum`). */
   private fixnumArgument(env: Env, m: Machine): Value {

@@ -1,4 +1,4 @@
-import { type Env, type Frame, guestError, type Machine, Node, SUSPEND } from './machine.js';
+import { type Env, type Frame, guestError, type Machine, Node, SUSPENDED } from './machine.js';
 import { NIL, type Sym, T, type Value } from './values.js';
 
 /** A literal or quoted datum. */
@@ -80,9 +80,9 @@ export class SetVar extends Node {
   ) {
     super();
     this.simple = value.simple;
-    this.lane = value.fixnum ? value : undefined;
+    this.lane = value.fixnum && value.simple ? value : undefined;
   }
-  /** The value when it is a fixnum call (see `Node.fixnum`). */
+  /** The value when it is a simple fixnum call (see `Node.fixnum`). */
   readonly lane: Node | undefined;
   /** Stores `v` in the variable. */
   store(env: Env, v: Value): void {
@@ -100,24 +100,20 @@ export class SetVar extends Node {
     const value = this.value;
     const lane = this.lane;
     let v: Value;
-    if (lane !== undefined) v = lane.simple ? lane.ev(env, m) : this.evaluate(env, m);
+    if (lane !== undefined) v = lane.ev(env, m);
     else if (value.simple) v = value.ev(env, m);
-    else v = this.evaluate(env, m);
+    else {
+      v = value.ev(env, m);
+      if (v === SUSPENDED) {
+        m.captured.push(new SetFrame(this, env));
+        return v;
+      }
+    }
     if (this.depth === 0) {
       env[this.index] = v;
       return v;
     }
     return this.assign(env, v);
-  }
-  private evaluate(env: Env, m: Machine): Value {
-    let v: Value;
-    try {
-      v = this.value.ev(env, m);
-    } catch (error) {
-      if (error === SUSPEND) m.captured.push(new SetFrame(this, env));
-      throw error;
-    }
-    return v;
   }
 }
 
@@ -155,14 +151,13 @@ export class If extends Node {
     const lane = this.lane;
     let test: Value;
     if (lane !== undefined) test = lane.ev(env, m);
-    else if (node.simple) test = node.ev(env, m);
-    else
-      try {
-        test = node.ev(env, m);
-      } catch (error) {
-        if (error === SUSPEND) m.captured.push(new IfFrame(this, env));
-        throw error;
+    else {
+      test = node.ev(env, m);
+      if (test === SUSPENDED) {
+        m.captured.push(new IfFrame(this, env));
+        return test;
       }
+    }
     return test !== NIL
       ? branch(this.then, this.thenKind, env, m)
       : branch(this.otherwise, this.otherwiseKind, env, m);
@@ -224,15 +219,11 @@ export class AndOr extends Node {
     if (last < 0) return this.isOr ? NIL : T;
     for (let i = 0; i < last; i++) {
       const item = items[i] as Node;
-      let v: Value;
-      if (item.simple) v = item.ev(env, m);
-      else
-        try {
-          v = item.ev(env, m);
-        } catch (error) {
-          if (error === SUSPEND) m.captured.push(new AndOrFrame(this, i + 1, env));
-          throw error;
-        }
+      const v = item.ev(env, m);
+      if (v === SUSPENDED) {
+        m.captured.push(new AndOrFrame(this, i + 1, env));
+        return v;
+      }
       if ((v !== NIL) === this.isOr) return v;
     }
     return (items[last] as Node).ev(env, m);
@@ -289,15 +280,10 @@ export class Seq extends Node {
     const last = items.length - 1;
     if (last < 0) return NIL;
     for (let i = 0; i < last; i++) {
-      const item = items[i] as Node;
-      if (item.simple) item.ev(env, m);
-      else
-        try {
-          item.ev(env, m);
-        } catch (error) {
-          if (error === SUSPEND) m.captured.push(new SeqFrame(this, i + 1, env));
-          throw error;
-        }
+      if ((items[i] as Node).ev(env, m) === SUSPENDED) {
+        m.captured.push(new SeqFrame(this, i + 1, env));
+        return SUSPENDED;
+      }
     }
     return (items[last] as Node).ev(env, m);
   }

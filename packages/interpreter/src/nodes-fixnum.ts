@@ -1,4 +1,4 @@
-import { type Env, type Machine, type Node, SUSPEND } from './machine.js';
+import { type Env, type Machine, type Node, SUSPENDED } from './machine.js';
 import { ArgsFrame } from './nodes-bind.js';
 import { applyPrimitive, DefunCall, type Primitive, PrimitiveCall } from './nodes-call.js';
 import { Const, lookUp, variableAt } from './nodes-core.js';
@@ -122,26 +122,18 @@ export class FixnumCall extends PrimitiveCall {
   /** Operands that may call guest code, and so suspend. */
   private evaluateAny(env: Env, m: Machine): Value {
     const left = this.left;
-    let a: Value;
-    if (left.simple) a = left.ev(env, m);
-    else
-      try {
-        // A call of a definition at a call site of its own: V8 then calls it without a lookup.
-        a = left instanceof DefunCall ? this.callLeft(left, env, m) : left.ev(env, m);
-      } catch (error) {
-        if (error === SUSPEND) m.captured.push(new ArgsFrame(this, [NIL, NIL], 0, env));
-        throw error;
-      }
+    // A call of a definition at a call site of its own: V8 then calls it without a lookup.
+    const a = left instanceof DefunCall ? this.callLeft(left, env, m) : left.ev(env, m);
+    if (a === SUSPENDED) {
+      m.captured.push(new ArgsFrame(this, [NIL, NIL], 0, env));
+      return a;
+    }
     const right = this.right;
-    let b: Value;
-    if (right.simple) b = right.ev(env, m);
-    else
-      try {
-        b = right instanceof DefunCall ? this.callRight(right, env, m) : right.ev(env, m);
-      } catch (error) {
-        if (error === SUSPEND) m.captured.push(new ArgsFrame(this, [a, NIL], 1, env));
-        throw error;
-      }
+    const b = right instanceof DefunCall ? this.callRight(right, env, m) : right.ev(env, m);
+    if (b === SUSPENDED) {
+      m.captured.push(new ArgsFrame(this, [a, NIL], 1, env));
+      return b;
+    }
     return this.compute(a, b, m);
   }
   private callLeft(call: DefunCall, env: Env, m: Machine): Value {

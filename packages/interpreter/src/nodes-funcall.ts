@@ -1,5 +1,5 @@
 import type { Env, Frame, Machine, Node } from './machine.js';
-import { guestError, SUSPEND } from './machine.js';
+import { guestError, SUSPENDED } from './machine.js';
 import { Collector, collect, evaluateArg } from './nodes-bind.js';
 import { invoke, invokeDirect } from './nodes-call.js';
 import { preview } from './printer.js';
@@ -15,25 +15,30 @@ export abstract class CalleeFirst extends Collector {
   abstract readonly chains: boolean;
   /** Nesting of the call's form in its body (see `hostSpan`). */
   cost = 1;
-  /** Evaluates the callee (and any it passes the call on to), checks it, then the rest. */
-  evaluateCall(env: Env, m: Machine): Value[] {
+  /**
+   * Evaluates the callee (and any it passes the call on to), checks it, then the rest;
+   * undefined when one suspended.
+   */
+  evaluateCall(env: Env, m: Machine): Value[] | undefined {
     const args = this.args;
     const values = new Array<Value>(args.length);
     let at = 0;
     while (true) {
-      let value: Value;
-      try {
-        value = (args[at] as Node).ev(env, m);
-      } catch (error) {
-        if (error === SUSPEND) m.captured.push(new CalleeFrame(this, values, at, env));
-        throw error;
+      const value = (args[at] as Node).ev(env, m);
+      if (value === SUSPENDED) {
+        m.captured.push(new CalleeFrame(this, values, at, env));
+        return undefined;
       }
       m.runtime.checkCallable(value);
       values[at] = value;
       if (!this.chains || !appliesFurther(value) || at + 1 >= args.length) break;
       at++;
     }
-    for (let i = at + 1; i < args.length; i++) values[i] = evaluateArg(this, values, i, env, m);
+    for (let i = at + 1; i < args.length; i++) {
+      const value = evaluateArg(this, values, i, env, m);
+      if (value === SUSPENDED) return undefined;
+      values[i] = value;
+    }
     return values;
   }
 }
@@ -95,6 +100,7 @@ export class Funcall extends CalleeFirst {
   ev(env: Env, m: Machine): Value {
     m.steps++;
     const values = this.evaluateCall(env, m);
+    if (values === undefined) return SUSPENDED;
     return invokeDirect(m, values[0] as Value, this.spreadArgs(values), this.tail, this.cost);
   }
   private spreadArgs(values: Value[]): Value[] {

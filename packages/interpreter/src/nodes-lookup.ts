@@ -1,4 +1,4 @@
-import type { Env, Machine, Node } from './machine.js';
+import { type Env, type Machine, type Node, SUSPENDED } from './machine.js';
 import { evaluateArg, evaluateSecond } from './nodes-bind.js';
 import { chargeString, type Primitive, PrimitiveCall } from './nodes-call.js';
 import { Const, lookUp, variableAt } from './nodes-core.js';
@@ -51,6 +51,7 @@ export class LookupCall extends PrimitiveCall {
           : left.simple
             ? left.ev(env, m)
             : evaluateArg(this, undefined, 0, env, m);
+    if (a === SUSPENDED) return a;
     const right = this.args[1] as Node;
     const b =
       this.rightDepth >= 0
@@ -60,6 +61,7 @@ export class LookupCall extends PrimitiveCall {
           : right.simple
             ? right.ev(env, m)
             : evaluateSecond(this, a, env, m);
+    if (b === SUSPENDED) return b;
     chargeString(a, m);
     chargeString(b, m);
     if (this.answer !== undefined && a === this.first && b === this.second) {

@@ -7,7 +7,7 @@ import {
   handOver,
   type Machine,
   Node,
-  SUSPEND,
+  SUSPENDED,
 } from './machine.js';
 import { Collector, evaluateArg } from './nodes-bind.js';
 import { Seq, SetVar } from './nodes-core.js';
@@ -45,8 +45,13 @@ export class While extends Node {
   ev(env: Env, m: Machine): Value {
     const simple = this.test.simple && this.body.simple;
     while (true) {
-      if (m.steps >= m.checkAt && m.yieldDue()) handOver(this, env, m);
-      if (simple ? this.simpleTurns(env, m) : this.turns(env, m)) return NIL;
+      if (m.steps >= m.checkAt && m.yieldDue()) return handOver(this, env, m);
+      if (simple) {
+        if (this.simpleTurns(env, m)) return NIL;
+      } else {
+        const ended = this.turns(env, m);
+        if (ended !== undefined) return ended;
+      }
     }
   }
   /** Runs turns of a loop whose test and body are simple; true once the test fails. */
@@ -65,27 +70,23 @@ export class While extends Node {
   private fixnumTest(env: Env, m: Machine): Value {
     return this.test.ev(env, m);
   }
-  /** Runs turns of any loop; true once the test fails. */
-  private turns(env: Env, m: Machine): boolean {
+  /** Runs turns of any loop: NIL once the test fails, `SUSPENDED`, or undefined to go on. */
+  private turns(env: Env, m: Machine): Value | undefined {
     const { test, body } = this;
     do {
       m.steps++;
-      let go: Value;
-      try {
-        go = test.ev(env, m);
-      } catch (error) {
-        if (error === SUSPEND) m.captured.push(new WhileTested(this, env));
-        throw error;
+      const go = test.ev(env, m);
+      if (go === SUSPENDED) {
+        m.captured.push(new WhileTested(this, env));
+        return go;
       }
-      if (go === NIL) return true;
-      try {
-        body.ev(env, m);
-      } catch (error) {
-        if (error === SUSPEND) m.captured.push(new LoopAgain(this, env));
-        throw error;
+      if (go === NIL) return NIL;
+      if (body.ev(env, m) === SUSPENDED) {
+        m.captured.push(new LoopAgain(this, env));
+        return SUSPENDED;
       }
     } while (m.steps < m.checkAt);
-    return false;
+    return undefined;
   }
 }
 
@@ -129,11 +130,8 @@ export class Iterate extends Collector {
   ev(env: Env, m: Machine): Value {
     m.steps++;
     const source = this.args[0] as Node;
-    return this.start(
-      source.simple ? source.ev(env, m) : evaluateArg(this, undefined, 0, env, m),
-      env,
-      m,
-    );
+    const value = source.simple ? source.ev(env, m) : evaluateArg(this, undefined, 0, env, m);
+    return value === SUSPENDED ? value : this.start(value, env, m);
   }
   finish(values: Value[], env: Env, m: Machine): void {
     m.val = this.start(values[0] as Value, env, m);
@@ -144,24 +142,39 @@ export class Iterate extends Collector {
       guestError(`wrong-type-argument fixnump ${preview(source, 200)}`);
     return this.turns(0, source as number, env, m);
   }
-  /** Runs turns from `cursor` (a count, or the rest of the list) to the end. */
-  turns(cursor: Value, end: number, env: Env, m: Machine): Value {
+  /**
+   * Runs turns from `cursor` (a count, or the rest of the list) to the end. `frame` is the
+   * loop's frame when it resumes from one: a suspension moves it on rather than making another.
+   */
+  turns(cursor: Value, end: number, env: Env, m: Machine, frame?: IterateFrame): Value {
+    this.resumed = frame;
     const simple = this.body.simple;
     let at = cursor;
     while (this.times ? (at as number) < end : at instanceof Cons) {
       if (m.steps >= m.checkAt && m.yieldDue()) {
-        m.captured.push(new IterateFrame(this, at, end, env));
+        m.captured.push(this.frameAt(at, end, env));
         m.node = null;
-        throw SUSPEND;
+        return SUSPENDED;
       }
       if (this.times)
         at = simple
           ? this.count(at as number, end, env, m)
           : this.countAny(at as number, end, env, m);
       else at = simple ? this.walk(at as Cons, env, m) : this.walkAny(at as Cons, env, m);
+      if (at === SUSPENDED) return at;
     }
     if (!this.times && at !== NIL) guestError(`wrong-type-argument listp ${preview(at, 200)}`);
     return NIL;
+  }
+  /** The frame the loop last resumed from, off the stack and held by nothing else. */
+  private resumed: IterateFrame | undefined = undefined;
+  /** The frame that goes on from `cursor`: the one resumed from, moved on, or a new one. */
+  private frameAt(cursor: Value, end: number, env: Env): IterateFrame {
+    const frame = this.resumed;
+    this.resumed = undefined;
+    if (frame === undefined || frame.env !== env) return new IterateFrame(this, cursor, end, env);
+    frame.cursor = cursor;
+    return frame;
   }
   /** `dotimes` turns with a simple body, up to the next checkpoint; returns the next count. */
   private count(from: number, end: number, env: Env, m: Machine): number {
@@ -185,33 +198,32 @@ export class Iterate extends Collector {
     } while (tail instanceof Cons && m.steps < m.checkAt);
     return tail;
   }
-  private countAny(from: number, end: number, env: Env, m: Machine): number {
+  /** `count` for any body; `SUSPENDED` when a turn suspended (the loop goes on from the next). */
+  private countAny(from: number, end: number, env: Env, m: Machine): Value {
     let i = from;
     do {
       m.steps++;
-      this.turn(bindOne(env, i), i + 1, end, env, m);
+      if (this.body.ev(bindOne(env, i), m) === SUSPENDED) {
+        m.captured.push(this.frameAt(i + 1, end, env));
+        return SUSPENDED;
+      }
       i++;
     } while (i < end && m.steps < m.checkAt);
     return i;
   }
+  /** `walk` for any body; `SUSPENDED` when a turn suspended (the loop goes on from the next). */
   private walkAny(from: Cons, env: Env, m: Machine): Value {
     let tail: Value = from;
     do {
       m.steps++;
       const next: Value = (tail as Cons).cdr;
-      this.turn(bindOne(env, (tail as Cons).car), next, 0, env, m);
+      if (this.body.ev(bindOne(env, (tail as Cons).car), m) === SUSPENDED) {
+        m.captured.push(this.frameAt(next, 0, env));
+        return SUSPENDED;
+      }
       tail = next;
     } while (tail instanceof Cons && m.steps < m.checkAt);
     return tail;
-  }
-  /** One turn in `turnEnv`; on suspension the loop goes on from `next` afterwards. */
-  private turn(turnEnv: Env, next: Value, end: number, env: Env, m: Machine): void {
-    try {
-      this.body.ev(turnEnv, m);
-    } catch (error) {
-      if (error === SUSPEND) m.captured.push(new IterateFrame(this, next, end, env));
-      throw error;
-    }
   }
 }
 
@@ -223,11 +235,11 @@ function isArithmetic(node: Node): boolean {
 class IterateFrame implements Frame {
   constructor(
     readonly node: Iterate,
-    readonly cursor: Value,
+    public cursor: Value,
     readonly end: number,
     readonly env: Env,
   ) {}
   resume(m: Machine): void {
-    m.val = this.node.turns(this.cursor, this.end, this.env, m);
+    m.val = this.node.turns(this.cursor, this.end, this.env, m, this);
   }
 }

@@ -1,4 +1,4 @@
-import { bindOne, type Env, type Frame, type Machine, type Node, SUSPEND } from './machine.js';
+import { bindOne, type Env, type Frame, type Machine, type Node, SUSPENDED } from './machine.js';
 import type { ClosureData } from './nodes-bind.js';
 import { invokeDirect, sequenceItems } from './nodes-call.js';
 import { CalleeFirst } from './nodes-funcall.js';
@@ -14,6 +14,7 @@ export class Mapcar extends CalleeFirst {
   ev(env: Env, m: Machine): Value {
     m.steps++;
     const values = this.evaluateCall(env, m);
+    if (values === undefined) return SUSPENDED;
     return mapFrom(values[0] as Value, sequenceItems(values[1] as Value), 0, [], m, this.cost);
   }
   finish(values: Value[], _env: Env, m: Machine): void {
@@ -43,21 +44,19 @@ function mapFrom(
     if (m.steps >= m.checkAt && m.yieldDue()) {
       m.captured.push(new MapcarFrame(callee, items, at, results, cost, false));
       m.node = null;
-      throw SUSPEND;
+      return SUSPENDED;
     }
     if (at > 0) m.steps++;
     const item = items[at] as Value;
-    try {
-      results.push(
-        data === undefined
-          ? invokeDirect(m, callee, [item], false, cost)
-          : m.call(data.template.body, bindOne(data.env, item), cost),
-      );
-    } catch (error) {
-      if (error === SUSPEND)
-        m.captured.push(new MapcarFrame(callee, items, at, results, cost, true));
-      throw error;
+    const result =
+      data === undefined
+        ? invokeDirect(m, callee, [item], false, cost)
+        : m.call(data.template.body, bindOne(data.env, item), cost);
+    if (result === SUSPENDED) {
+      m.captured.push(new MapcarFrame(callee, items, at, results, cost, true));
+      return result;
     }
+    results.push(result);
   }
   m.allocate(results.length * 8, 'at a mapcar result');
   return list(results);

@@ -1,5 +1,5 @@
 import { CallSite } from './call-site.js';
-import { bindOne, type Env, type JoinCalls, type Machine, Node, SUSPEND } from './machine.js';
+import { bindOne, type Env, type JoinCalls, type Machine, Node, SUSPENDED } from './machine.js';
 import { Collector, evaluateArg } from './nodes-bind.js';
 import { sequenceItems } from './nodes-call.js';
 import type { Value } from './values.js';
@@ -20,6 +20,7 @@ export class ToolCallNode extends Collector {
   ev(env: Env, m: Machine): Value {
     m.steps++;
     const values = this.evaluateArgs(env, m);
+    if (values === undefined) return SUSPENDED;
     m.runtime.callTool(m, this.tool, values, this.site);
     return settled(m);
   }
@@ -30,9 +31,7 @@ export class ToolCallNode extends Collector {
 
 /** The value of a call that settled at once, or a suspension until the machine is woken with it. */
 function settled(m: Machine): Value {
-  if (!m.pending) return m.val;
-  m.node = null;
-  throw SUSPEND;
+  return m.pending ? m.waitFor() : m.val;
 }
 
 /** The calls of a `parallel`: a few entries, each its own tool. */
@@ -108,7 +107,9 @@ export class ParallelMapNode extends Collector {
   }
   ev(env: Env, m: Machine): Value {
     m.steps++;
-    this.finish([evaluateArg(this, undefined, 0, env, m)], env, m);
+    const list = evaluateArg(this, undefined, 0, env, m);
+    if (list === SUSPENDED) return list;
+    this.finish([list], env, m);
     return settled(m);
   }
   /** Stores the call arguments for `item` in `flat`, from `from` on. */

@@ -3,7 +3,7 @@ import type { CompileContext } from './compile-context.js';
 import { exceed } from './guest-error.js';
 import { argumentsOrRefusal, type JsonObject, type JsonSchema } from './json.js';
 import type { Limits } from './limits.js';
-import { guestError, type JoinCalls, type Machine, type Runtime, SUSPEND } from './machine.js';
+import { guestError, type JoinCalls, type Machine, type Runtime } from './machine.js';
 import { bindArguments, bodyOf } from './nodes-bind.js';
 import { applyPrimitive, invoke, invokeDirect } from './nodes-call.js';
 import { primitives } from './primitives/index.js';
@@ -147,9 +147,7 @@ export class ScriptRuntime implements Runtime {
     const primitive = primitives.get(name.name);
     if (primitive !== undefined) return applyPrimitive(primitive, args, m);
     this.callTool(m, this.namedTool(name), args);
-    if (!m.pending) return m.val;
-    m.node = null;
-    throw SUSPEND;
+    return m.pending ? m.waitFor() : m.val;
   }
 
   /** The tool a computed callable names, refusing a standalone-only one, a macro or an unknown name. */
