@@ -1,7 +1,7 @@
 // Bench: 1,000 sequential nested no-op tool calls, and a parallel-map over 1,000 items,
 // each versus calling the same async function 1,000 times in a plain JS loop, in one run.
 // Prints the per-call overhead and the ratio to the loop. Uses ../dist.
-import { evaluate } from '../dist/index.js';
+const { evaluate } = await import(process.env.TOOLCALL_BENCH_ENTRY ?? '../dist/index.js');
 
 const COUNT = 1000;
 const noop = async () => 'ok';

@@ -1,8 +1,31 @@
 import type { Clock } from './tool-types.js';
 
+type Hrtime = () => [number, number];
+
+let readClock: (() => number) | undefined;
+
+/**
+ * Monotonic milliseconds: Node's `process.hrtime` where there is one, else `performance.now`.
+ * Node's global `performance` loads its perf_hooks on first use, about a millisecond that
+ * would land on a process's first evaluation; `process.hrtime` is there from the start.
+ */
+function monotonicNow(): number {
+  if (readClock === undefined) {
+    const hrtime = (globalThis as { process?: { hrtime?: Hrtime } }).process?.hrtime;
+    readClock =
+      typeof hrtime === 'function'
+        ? () => {
+            const [seconds, nanoseconds] = hrtime();
+            return seconds * 1e3 + nanoseconds / 1e6;
+          }
+        : () => globalThis.performance.now();
+  }
+  return readClock();
+}
+
 /** The host clock, looked up on the global object so the core stays runtime-neutral. */
 export const systemClock: Clock = {
-  now: () => globalThis.performance.now(),
+  now: monotonicNow,
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };

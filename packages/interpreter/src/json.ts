@@ -413,6 +413,8 @@ export function projectArguments(
 
 /** Projects a guest value to JSON: plists become objects, lists and vectors arrays, `t`/`:json-false`/`:null` the literals. */
 export function toJson(value: Value, maxSize = DEFAULT_MAX): JsonResult {
+  // An integer is its own JSON: no walk to compile or run for the most common result.
+  if (typeof value === 'number' && String(value).length <= maxSize) return { success: true, value };
   try {
     if (!printsWithin(value, maxSize))
       throw new Refusal(`the value is larger than ${maxSize} bytes`);

@@ -1,5 +1,6 @@
 import type { CompileContext, Scope } from './compile-context.js';
 import { body, describe, isVariableName, items, problem } from './compile-support.js';
+import { markTail } from './machine.js';
 import type { LambdaTemplate } from './nodes-bind.js';
 import { Cons, NIL, Sym, type Value } from './values.js';
 
@@ -56,11 +57,13 @@ export function compileLambda(
 ): LambdaTemplate {
   const list = lambdaList(params, cx, form);
   const inner: Scope = { names: list.names, visible: list.names.length, parent: scope };
+  const compiled = body(forms.length === 0 ? [NIL] : forms, inner, cx);
+  markTail(compiled);
   return {
     name,
     required: list.required,
     optional: list.optional,
     rest: list.rest,
-    body: body(forms.length === 0 ? [NIL] : forms, inner, cx),
+    body: compiled,
   };
 }

@@ -84,7 +84,11 @@ export function limitKey(name: BudgetName): keyof Limits {
 /** Copies `limits` over the defaults, refusing anything but positive numbers. */
 export function normalizeLimits(limits: Partial<Limits> | undefined): Limits {
   const result: Limits = { ...defaultLimits };
-  if (limits === undefined) return result;
+  return limits === undefined ? result : applyLimits(result, limits);
+}
+
+// Apart from `normalizeLimits`, so that an evaluation with the default budgets never compiles it.
+function applyLimits(result: Limits, limits: Partial<Limits>): Limits {
   if (typeof limits !== 'object' || limits === null)
     throw new TypeError(`options.limits must be an object of budgets, received ${String(limits)}`);
   for (const key of Object.keys(limits)) {

@@ -1,7 +1,7 @@
 import type { CompileContext, Scope } from './compile-context.js';
-import { type Env, type Frame, type Machine, Node } from './machine.js';
+import { type Env, type Frame, handOver, type Machine, markTail, Node } from './machine.js';
 import { invoke } from './nodes-call.js';
-import { NIL, type Sym, type Value } from './values.js';
+import type { Sym, Value } from './values.js';
 
 /** A call of a top-level macro: expands at run time (every time), then runs the expansion in place. */
 export class MacroCall extends Node {
@@ -14,8 +14,9 @@ export class MacroCall extends Node {
     super();
     this.simple = false;
   }
-  ev(): Value {
-    return NIL;
+  ev(env: Env, m: Machine): Value {
+    // Expanding runs the macro's body as a call of its own: the machine does it step by step.
+    return handOver(this, env, m);
   }
   override run(env: Env, m: Machine): void {
     m.steps++;
@@ -31,10 +32,13 @@ class ExpandFrame implements Frame {
     readonly env: Env,
   ) {}
   resume(m: Machine, expansion: Value): void {
-    m.node = (this.call.cx.compileExpansion as (form: Value, scope: Scope | null) => Node)(
+    const node = (this.call.cx.compileExpansion as (form: Value, scope: Scope | null) => Node)(
       expansion,
       this.call.scope,
     );
+    // The expansion stands where the call stood: in tail position if the call was.
+    if (this.call.tail) markTail(node);
+    m.node = node;
     m.env = this.env;
   }
 }

@@ -6,6 +6,7 @@ import {
   guestError,
   type Machine,
   Node,
+  SUSPENDED,
 } from './machine.js';
 import { Closure, Cons, NIL, type Value } from './values.js';
 
@@ -14,11 +15,37 @@ export abstract class Collector extends Node {
   constructor(readonly args: Node[]) {
     super();
   }
+  /** Finishes in machine steps once a suspension is over (every argument value known). */
   abstract finish(values: Value[], env: Env, m: Machine): void;
-  override run(env: Env, m: Machine): void {
-    m.steps++;
-    collect(this, new Array(this.args.length), 0, env, m);
+  /** Evaluates every argument directly into a new array; undefined when one suspended. */
+  evaluateArgs(env: Env, m: Machine): Value[] | undefined {
+    const args = this.args;
+    const values = new Array<Value>(args.length);
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i] as Node;
+      const value = arg.simple ? arg.ev(env, m) : evaluateArg(this, values, i, env, m);
+      if (value === SUSPENDED) return undefined;
+      values[i] = value;
+    }
+    return values;
   }
+}
+
+/**
+ * Evaluates argument `at` of `node` directly. On suspension (`SUSPENDED`) the machine goes on
+ * collecting from there, with the `values` before it.
+ */
+export function evaluateArg(
+  node: Collector,
+  values: Value[] | undefined,
+  at: number,
+  env: Env,
+  m: Machine,
+): Value {
+  const value = (node.args[at] as Node).ev(env, m);
+  if (value === SUSPENDED)
+    m.captured.push(new ArgsFrame(node, values ?? new Array(node.args.length), at, env));
+  return value;
 }
 
 /** Evaluates `node`'s arguments from `start` on, then finishes it. */
@@ -43,7 +70,19 @@ export function collect(
   node.finish(values, env, m);
 }
 
-class ArgsFrame implements Frame {
+/** Evaluates the second argument of `node`, the first being `first`, directly; on suspension the machine goes on. */
+export function evaluateSecond(node: Collector, first: Value, env: Env, m: Machine): Value {
+  const value = (node.args[1] as Node).ev(env, m);
+  if (value === SUSPENDED) {
+    const values = new Array<Value>(node.args.length);
+    values[0] = first;
+    m.captured.push(new ArgsFrame(node, values, 1, env));
+  }
+  return value;
+}
+
+/** Resumes `node` with the value of argument `index`, then collects the rest. */
+export class ArgsFrame implements Frame {
   constructor(
     readonly node: Collector,
     readonly values: Value[],
@@ -78,12 +117,21 @@ export class Let extends Collector {
     m.steps++;
     const args = this.args;
     let inner: Env;
-    if (args.length === 1) inner = bindOne(env, (args[0] as Node).ev(env, m));
-    else {
+    if (args.length === 1) {
+      const init = args[0] as Node;
+      const value = init.simple ? init.ev(env, m) : evaluateArg(this, undefined, 0, env, m);
+      if (value === SUSPENDED) return value;
+      inner = bindOne(env, value);
+    } else {
+      const values = this.evaluateArgs(env, m);
+      if (values === undefined) return SUSPENDED;
       inner = bindNone(env);
-      for (const init of args) inner.push(init.ev(env, m));
+      for (const value of values) inner.push(value);
     }
     return this.body.ev(inner, m);
+  }
+  override markTail(pending: Node[]): void {
+    pending.push(this.body);
   }
   finish(values: Value[], env: Env, m: Machine): void {
     let inner: Env;
@@ -107,17 +155,23 @@ export class LetStar extends Node {
   }
   ev(env: Env, m: Machine): Value {
     m.steps++;
+    const inits = this.inits;
     const inner = bindNone(env);
-    for (let i = 0; i < this.inits.length; i++) inner.push(NIL);
-    for (let i = 0; i < this.inits.length; i++) inner[i + 1] = (this.inits[i] as Node).ev(inner, m);
+    for (let i = 0; i < inits.length; i++) inner.push(NIL);
+    for (let i = 0; i < inits.length; i++) {
+      const value = (inits[i] as Node).ev(inner, m);
+      if (value === SUSPENDED) {
+        m.captured.push(new LetStarFrame(this, i, inner));
+        return value;
+      }
+      inner[i + 1] = value;
+    }
     return this.body.ev(inner, m);
   }
-  override run(env: Env, m: Machine): void {
-    m.steps++;
-    const inner = bindNone(env);
-    for (const _ of this.inits) inner.push(NIL);
-    this.from(0, inner, m);
+  override markTail(pending: Node[]): void {
+    pending.push(this.body);
   }
+  /** Goes on from initializer `start` after a suspension, in machine steps. */
   from(start: number, inner: Env, m: Machine): void {
     for (let i = start; i < this.inits.length; i++) {
       const init = this.inits[i] as Node;
@@ -167,8 +221,8 @@ export class Lambda extends Node {
 }
 
 /** Binds `args` to a closure's parameters, checking arity, and returns the new environment. */
-export function bindArguments(closure: Closure, args: readonly Value[]): [Node, Env] {
-  const { template, env } = closure.data as { template: LambdaTemplate; env: Env };
+export function bindArguments(closure: Closure, args: readonly Value[]): Env {
+  const { template, env } = closure.data as ClosureData;
   const { required, optional, rest } = template;
   const count = args.length;
   if (count < required || (!rest && count > required + optional)) {
@@ -178,8 +232,7 @@ export function bindArguments(closure: Closure, args: readonly Value[]): [Node, 
     );
   }
   const fixed = required + optional;
-  if (fixed === 1 && !rest)
-    return [template.body, bindOne(env, count > 0 ? (args[0] as Value) : NIL)];
+  if (fixed === 1 && !rest) return bindOne(env, count > 0 ? (args[0] as Value) : NIL);
   const inner = bindNone(env);
   for (let i = 0; i < fixed; i++) inner.push(i < count ? (args[i] as Value) : NIL);
   if (rest) {
@@ -187,5 +240,13 @@ export function bindArguments(closure: Closure, args: readonly Value[]): [Node, 
     for (let i = count - 1; i >= fixed; i--) tail = new Cons(args[i] as Value, tail);
     inner.push(tail);
   }
-  return [template.body, inner];
+  return inner;
+}
+
+/** What a closure holds: its compiled lambda and the environment it captured. */
+export type ClosureData = { template: LambdaTemplate; env: Env };
+
+/** The body a closure runs. */
+export function bodyOf(closure: Closure): Node {
+  return (closure.data as ClosureData).template.body;
 }

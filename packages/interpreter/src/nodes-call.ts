@@ -1,7 +1,24 @@
-import { type Env, type Frame, guestError, type Machine, type Node } from './machine.js';
-import { bindArguments, Collector, collect } from './nodes-bind.js';
+import {
+  bindMany,
+  bindOne,
+  type Env,
+  guestError,
+  type Machine,
+  type Node,
+  SUSPENDED,
+  TAIL,
+} from './machine.js';
+import {
+  ArgsFrame,
+  bindArguments,
+  bodyOf,
+  type ClosureData,
+  Collector,
+  evaluateArg,
+  evaluateSecond,
+} from './nodes-bind.js';
 import { preview } from './printer.js';
-import { Closure, Cons, list, NIL, Sym, type Value } from './values.js';
+import { Closure, Cons, NIL, Sym, type Value } from './values.js';
 
 /** A pure primitive: arity bounds and the host function. */
 export type Primitive = {
@@ -16,7 +33,7 @@ export type Primitive = {
 };
 
 /** Primitives scan their string arguments: a long one costs extra steps (one per 64 characters). */
-function chargeString(arg: Value, m: Machine): void {
+export function chargeString(arg: Value, m: Machine): void {
   if (typeof arg === 'string' && arg.length > 256) m.steps += arg.length >>> 6;
 }
 
@@ -49,8 +66,12 @@ export class PrimitiveCall extends Collector {
     if (count === 2) {
       const fast2 = this.primitive.fast2;
       if (fast2 !== undefined) {
-        const a = (args[0] as Node).ev(env, m);
-        const b = (args[1] as Node).ev(env, m);
+        const first = args[0] as Node;
+        const a = first.simple ? first.ev(env, m) : evaluateArg(this, undefined, 0, env, m);
+        if (a === SUSPENDED) return a;
+        const second = args[1] as Node;
+        const b = second.simple ? second.ev(env, m) : evaluateSecond(this, a, env, m);
+        if (b === SUSPENDED) return b;
         chargeString(a, m);
         chargeString(b, m);
         return fast2(a, b, m);
@@ -58,14 +79,15 @@ export class PrimitiveCall extends Collector {
     } else if (count === 1) {
       const fast1 = this.primitive.fast1;
       if (fast1 !== undefined) {
-        const a = (args[0] as Node).ev(env, m);
+        const first = args[0] as Node;
+        const a = first.simple ? first.ev(env, m) : evaluateArg(this, undefined, 0, env, m);
+        if (a === SUSPENDED) return a;
         chargeString(a, m);
         return fast1(a, m);
       }
     }
-    const values = new Array<Value>(count);
-    for (let i = 0; i < count; i++) values[i] = (args[i] as Node).ev(env, m);
-    return applyPrimitive(this.primitive, values, m);
+    const values = this.evaluateArgs(env, m);
+    return values === undefined ? SUSPENDED : applyPrimitive(this.primitive, values, m);
   }
   finish(values: Value[], _env: Env, m: Machine): void {
     m.val = applyPrimitive(this.primitive, values, m);
@@ -77,6 +99,17 @@ export type FunctionCell = { name: Sym; closure: Closure | undefined };
 
 /** A call of a top-level `defun`. */
 export class DefunCall extends Collector {
+  /** Nesting of the call's form in its body (see `hostSpan`). */
+  cost = 1;
+  /**
+   * The definition's body and environment, and how its arguments bind: 1 for exactly one
+   * argument into exactly one parameter, 2 for as many arguments as parameters, 3 for any
+   * other lambda list. Read from the cell at the first call: the cell is filled once every
+   * definition is compiled, and never changes after.
+   */
+  private body: Node | undefined = undefined;
+  private captured: Env = [];
+  private binding = 0;
   constructor(
     readonly cell: FunctionCell,
     args: Node[],
@@ -84,20 +117,79 @@ export class DefunCall extends Collector {
     super(args);
     this.simple = false;
   }
-  ev(): Value {
-    return NIL;
+  ev(env: Env, m: Machine): Value {
+    m.steps++;
+    if (this.body === undefined) this.resolve();
+    let inner: Env;
+    if (this.binding === 1) {
+      // One argument, as many as the function takes: straight into its environment.
+      const first = this.args[0] as Node;
+      const value =
+        first.fixnum && first.simple
+          ? this.fixnumArgument(env, m)
+          : first.simple
+            ? first.ev(env, m)
+            : evaluateArg(this, undefined, 0, env, m);
+      if (value === SUSPENDED) return value;
+      inner = bindOne(this.captured, value);
+    } else {
+      const bound = this.binding === 2 ? this.bindExactly(env, m) : this.bindAny(env, m);
+      if (bound === undefined) return SUSPENDED;
+      inner = bound;
+    }
+    const body = this.body as Node;
+    if (this.tail) {
+      m.tailBody = body;
+      m.tailEnv = inner;
+      return TAIL;
+    }
+    return m.call(body, inner, this.cost);
+  }
+  private resolve(): void {
+    const { template, env } = (this.cell.closure as Closure).data as ClosureData;
+    const count = this.args.length;
+    const exact = template.required === count && template.optional === 0 && !template.rest;
+    this.binding = exact ? (count === 1 ? 1 : 2) : 3;
+    this.captured = env;
+    this.body = template.body;
+  }
+  /**
+   * The arguments evaluated straight into the environment of a definition that takes as
+   * many; undefined when one suspended.
+   */
+  private bindExactly(env: Env, m: Machine): Env | undefined {
+    const args = this.args;
+    const count = args.length;
+    const inner = bindMany(this.captured, count);
+    for (let i = 0; i < count; i++) {
+      const value = (args[i] as Node).ev(env, m);
+      if (value === SUSPENDED) {
+        m.captured.push(new ArgsFrame(this, inner.slice(1) as Value[], i, env));
+        return undefined;
+      }
+      inner[i + 1] = value;
+    }
+    return inner;
+  }
+  /** The environment of a call of any lambda list; undefined when an argument suspended. */
+  private bindAny(env: Env, m: Machine): Env | undefined {
+    const values = this.evaluateArgs(env, m);
+    return values === undefined ? undefined : bindArguments(this.cell.closure as Closure, values);
+  }
+  /** The one argument when it is a fixnum call, at a call site of its own (see `Node.fixnum`). */
+  private fixnumArgument(env: Env, m: Machine): Value {
+    return (this.args[0] as Node).ev(env, m);
   }
   finish(values: Value[], _env: Env, m: Machine): void {
-    const [body, inner] = bindArguments(this.cell.closure as Closure, values);
-    m.enter(body, inner);
+    const closure = this.cell.closure as Closure;
+    m.enter(bodyOf(closure), bindArguments(closure, values));
   }
 }
 
-/** Calls any guest callable: a closure, or a symbol naming a definition, primitive or tool. */
+/** Calls any guest callable in machine steps: a closure, or a symbol naming a definition, primitive or tool. */
 export function invoke(m: Machine, callee: Value, args: Value[]): void {
   if (callee instanceof Closure) {
-    const [body, inner] = bindArguments(callee, args);
-    m.enter(body, inner);
+    m.enter(bodyOf(callee), bindArguments(callee, args));
     return;
   }
   if (callee instanceof Sym) {
@@ -108,89 +200,26 @@ export function invoke(m: Machine, callee: Value, args: Value[]): void {
 }
 
 /**
- * A call whose first argument is the function: once its value is known, and before any
- * later argument runs, it is checked against the closed roster (`(funcall f (Tool …))`
- * never runs the tool for an `f` no call could run).
+ * Calls any guest callable directly, from a form nested `cost` deep; in tail position a
+ * guest function is left to the caller's loop (`TAIL`).
  */
-abstract class CalleeFirst extends Collector {
-  /** Whether a callee `funcall` or `apply` passes the call on to the next argument. */
-  abstract readonly chains: boolean;
-  override run(env: Env, m: Machine): void {
-    m.steps++;
-    calleeFrom(this, new Array<Value>(this.args.length), 0, env, m);
+export function invokeDirect(
+  m: Machine,
+  callee: Value,
+  args: Value[],
+  tail: boolean,
+  cost: number,
+): Value {
+  if (callee instanceof Closure) {
+    const inner = bindArguments(callee, args);
+    const body = bodyOf(callee);
+    if (!tail) return m.call(body, inner, cost);
+    m.tailBody = body;
+    m.tailEnv = inner;
+    return TAIL;
   }
-}
-
-/**
- * Evaluates and checks the callee at `index`; when it is `funcall` or `apply` itself, the
- * argument after it is the function actually called, and is checked the same way.
- */
-function calleeFrom(node: CalleeFirst, values: Value[], index: number, env: Env, m: Machine): void {
-  const args = node.args;
-  let at = index;
-  while (true) {
-    const callee = args[at] as Node;
-    if (!callee.simple) {
-      m.stack.push(new CalleeFrame(node, values, at, env));
-      m.node = callee;
-      m.env = env;
-      return;
-    }
-    const value = callee.ev(env, m);
-    m.runtime.checkCallable(value);
-    values[at] = value;
-    if (!node.chains || !appliesFurther(value) || at + 1 >= args.length) break;
-    at++;
-  }
-  collect(node, values, at + 1, env, m);
-}
-
-function appliesFurther(callee: Value): boolean {
-  return callee instanceof Sym && (callee.name === 'funcall' || callee.name === 'apply');
-}
-
-class CalleeFrame implements Frame {
-  constructor(
-    readonly node: CalleeFirst,
-    readonly values: Value[],
-    readonly index: number,
-    readonly env: Env,
-  ) {}
-  resume(m: Machine, v: Value): void {
-    m.runtime.checkCallable(v);
-    this.values[this.index] = v;
-    if (this.node.chains && appliesFurther(v) && this.index + 1 < this.node.args.length)
-      calleeFrom(this.node, this.values, this.index + 1, this.env, m);
-    else collect(this.node, this.values, this.index + 1, this.env, m);
-  }
-}
-
-/** `funcall` (spread false) or `apply` (spread true: the last argument is a list of further arguments). */
-export class Funcall extends CalleeFirst {
-  readonly chains = true;
-  constructor(
-    readonly spread: boolean,
-    args: Node[],
-  ) {
-    super(args);
-    this.simple = false;
-  }
-  ev(): Value {
-    return NIL;
-  }
-  finish(values: Value[], _env: Env, m: Machine): void {
-    const callee = values[0] as Value;
-    const args = values.slice(1);
-    if (this.spread && args.length > 0) {
-      let tail = args.pop() as Value;
-      while (tail instanceof Cons) {
-        args.push(tail.car);
-        tail = tail.cdr;
-      }
-      if (tail !== NIL) guestError(`wrong-type-argument listp ${preview(tail, 200)}`);
-    }
-    invoke(m, callee, args);
-  }
+  if (callee instanceof Sym) return m.runtime.callNamedDirect(m, callee, args, tail, cost);
+  return guestError(`invalid-function ${preview(callee, 200)}`);
 }
 
 /** Returns the elements of a guest sequence (list, vector or string). */
@@ -212,47 +241,4 @@ export function sequenceItems(value: Value): Value[] {
     tail = (tail as Cons).cdr;
   }
   return items;
-}
-
-/** `mapcar`: calls the function on each element and lists the results in order. */
-export class Mapcar extends CalleeFirst {
-  readonly chains = false;
-  constructor(args: Node[]) {
-    super(args);
-    this.simple = false;
-  }
-  ev(): Value {
-    return NIL;
-  }
-  finish(values: Value[], _env: Env, m: Machine): void {
-    const items = sequenceItems(values[1] as Value);
-    if (items.length === 0) {
-      m.val = NIL;
-      return;
-    }
-    const frame = new MapcarFrame(values[0] as Value, items);
-    m.stack.push(frame);
-    invoke(m, frame.callee, [items[0] as Value]);
-  }
-}
-
-class MapcarFrame implements Frame {
-  index = 0;
-  readonly results: Value[] = [];
-  constructor(
-    readonly callee: Value,
-    readonly items: Value[],
-  ) {}
-  resume(m: Machine, v: Value): void {
-    this.results.push(v);
-    this.index++;
-    if (this.index >= this.items.length) {
-      m.allocate(this.results.length * 8, 'at a mapcar result');
-      m.val = list(this.results);
-      return;
-    }
-    m.steps++;
-    m.stack.push(this);
-    invoke(m, this.callee, [this.items[this.index] as Value]);
-  }
 }

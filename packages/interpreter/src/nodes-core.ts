@@ -1,4 +1,4 @@
-import { type Env, type Frame, guestError, type Machine, Node } from './machine.js';
+import { type Env, type Frame, guestError, type Machine, Node, SUSPENDED } from './machine.js';
 import { NIL, type Sym, T, type Value } from './values.js';
 
 /** A literal or quoted datum. */
@@ -36,6 +36,20 @@ export class RefN extends Node {
   }
 }
 
+/** `[depth, slot]` of a variable reference, or `[-1, 0]` for any other node. */
+export function variableAt(node: Node): [number, number] {
+  if (node instanceof Ref0) return [0, node.index];
+  if (node instanceof RefN) return [node.depth, node.index];
+  return [-1, 0];
+}
+
+/** The variable in slot `slot` of the environment `depth` levels out. */
+export function lookUp(env: Env, depth: number, slot: number): Value {
+  let e = env;
+  for (let d = depth; d > 0; d--) e = e[0] as unknown as Env;
+  return e[slot] as Value;
+}
+
 const literalHints: Record<string, string> = {
   true: '; JSON true is written t (or :true where a schema says boolean)',
   false: '; JSON false is written :json-false (or nil where a schema says boolean)',
@@ -66,6 +80,14 @@ export class SetVar extends Node {
   ) {
     super();
     this.simple = value.simple;
+    this.lane = value.fixnum && value.simple ? value : undefined;
+  }
+  /** The value when it is a simple fixnum call (see `Node.fixnum`). */
+  readonly lane: Node | undefined;
+  /** Stores `v` in the variable. */
+  store(env: Env, v: Value): void {
+    if (this.depth === 0) env[this.index] = v;
+    else this.assign(env, v);
   }
   assign(env: Env, v: Value): Value {
     let e = env;
@@ -75,17 +97,23 @@ export class SetVar extends Node {
   }
   ev(env: Env, m: Machine): Value {
     m.steps++;
-    return this.assign(env, this.value.ev(env, m));
-  }
-  override run(env: Env, m: Machine): void {
-    if (this.simple) {
-      m.val = this.ev(env, m);
-      return;
+    const value = this.value;
+    const lane = this.lane;
+    let v: Value;
+    if (lane !== undefined) v = lane.ev(env, m);
+    else if (value.simple) v = value.ev(env, m);
+    else {
+      v = value.ev(env, m);
+      if (v === SUSPENDED) {
+        m.captured.push(new SetFrame(this, env));
+        return v;
+      }
     }
-    m.steps++;
-    m.stack.push(new SetFrame(this, env));
-    m.node = this.value;
-    m.env = env;
+    if (this.depth === 0) {
+      env[this.index] = v;
+      return v;
+    }
+    return this.assign(env, v);
   }
 }
 
@@ -108,22 +136,60 @@ export class If extends Node {
   ) {
     super();
     this.simple = test.simple && then.simple && otherwise.simple;
+    this.lane = test.fixnum && test.simple ? test : undefined;
+    this.thenKind = branchKind(then);
+    this.otherwiseKind = branchKind(otherwise);
   }
+  /** The test when it is a simple fixnum call (see `Node.fixnum`). */
+  readonly lane: Node | undefined;
+  /** How each branch is taken (see `branchKind`). */
+  readonly thenKind: number;
+  readonly otherwiseKind: number;
   ev(env: Env, m: Machine): Value {
     m.steps++;
-    return this.test.ev(env, m) !== NIL ? this.then.ev(env, m) : this.otherwise.ev(env, m);
-  }
-  override run(env: Env, m: Machine): void {
-    m.steps++;
-    if (this.test.simple) {
-      m.node = this.test.ev(env, m) !== NIL ? this.then : this.otherwise;
-      m.env = env;
-      return;
+    const node = this.test;
+    const lane = this.lane;
+    let test: Value;
+    if (lane !== undefined) test = lane.ev(env, m);
+    else {
+      test = node.ev(env, m);
+      if (test === SUSPENDED) {
+        m.captured.push(new IfFrame(this, env));
+        return test;
+      }
     }
-    m.stack.push(new IfFrame(this, env));
-    m.node = this.test;
-    m.env = env;
+    return test !== NIL
+      ? branch(this.then, this.thenKind, env, m)
+      : branch(this.otherwise, this.otherwiseKind, env, m);
   }
+  override markTail(pending: Node[]): void {
+    pending.push(this.then, this.otherwise);
+  }
+}
+
+const ANY_BRANCH = 0;
+const SLOT_BRANCH = 1;
+const CONSTANT_BRANCH = 2;
+const FIXNUM_BRANCH = 3;
+
+/**
+ * How a branch is taken: a variable of the innermost environment or a constant read in place,
+ * a simple fixnum call at a call site of its own (see `Node.fixnum`), or any node.
+ */
+function branchKind(node: Node): number {
+  if (node instanceof Ref0) return SLOT_BRANCH;
+  if (node instanceof Const) return CONSTANT_BRANCH;
+  return node.fixnum && node.simple ? FIXNUM_BRANCH : ANY_BRANCH;
+}
+
+function branch(node: Node, kind: number, env: Env, m: Machine): Value {
+  if (kind === SLOT_BRANCH) return env[(node as Ref0).index] as Value;
+  if (kind === CONSTANT_BRANCH) return (node as Const).value;
+  return kind === FIXNUM_BRANCH ? fixnumBranch(node, env, m) : node.ev(env, m);
+}
+
+function fixnumBranch(node: Node, env: Env, m: Machine): Value {
+  return node.ev(env, m);
 }
 
 class IfFrame implements Frame {
@@ -148,24 +214,27 @@ export class AndOr extends Node {
   }
   ev(env: Env, m: Machine): Value {
     m.steps++;
-    if (this.items.length === 0) return this.isOr ? NIL : T;
-    let v: Value = NIL;
-    for (const item of this.items) {
-      v = item.ev(env, m);
+    const items = this.items;
+    const last = items.length - 1;
+    if (last < 0) return this.isOr ? NIL : T;
+    for (let i = 0; i < last; i++) {
+      const item = items[i] as Node;
+      const v = item.ev(env, m);
+      if (v === SUSPENDED) {
+        m.captured.push(new AndOrFrame(this, i + 1, env));
+        return v;
+      }
       if ((v !== NIL) === this.isOr) return v;
     }
-    return v;
+    return (items[last] as Node).ev(env, m);
   }
-  override run(env: Env, m: Machine): void {
-    m.steps++;
-    this.from(0, env, m);
+  override markTail(pending: Node[]): void {
+    const last = this.items.at(-1);
+    if (last !== undefined) pending.push(last);
   }
+  /** Goes on from operand `start` after a suspension, in machine steps. */
   from(start: number, env: Env, m: Machine): void {
     const items = this.items;
-    if (items.length === 0) {
-      m.val = this.isOr ? NIL : T;
-      return;
-    }
     for (let i = start; i < items.length - 1; i++) {
       const item = items[i] as Node;
       if (!item.simple) {
@@ -207,19 +276,24 @@ export class Seq extends Node {
     this.simple = items.every((n) => n.simple);
   }
   ev(env: Env, m: Machine): Value {
-    let v: Value = NIL;
-    for (const item of this.items) v = item.ev(env, m);
-    return v;
+    const items = this.items;
+    const last = items.length - 1;
+    if (last < 0) return NIL;
+    for (let i = 0; i < last; i++) {
+      if ((items[i] as Node).ev(env, m) === SUSPENDED) {
+        m.captured.push(new SeqFrame(this, i + 1, env));
+        return SUSPENDED;
+      }
+    }
+    return (items[last] as Node).ev(env, m);
   }
-  override run(env: Env, m: Machine): void {
-    this.from(0, env, m);
+  override markTail(pending: Node[]): void {
+    const last = this.items.at(-1);
+    if (last !== undefined) pending.push(last);
   }
+  /** Goes on from form `start` after a suspension, in machine steps. */
   from(start: number, env: Env, m: Machine): void {
     const items = this.items;
-    if (items.length === 0) {
-      m.val = NIL;
-      return;
-    }
     for (let i = start; i < items.length - 1; i++) {
       const item = items[i] as Node;
       if (!item.simple) {

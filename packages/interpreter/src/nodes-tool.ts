@@ -1,6 +1,6 @@
 import { CallSite } from './call-site.js';
-import { bindOne, type Env, type JoinCalls, type Machine, Node } from './machine.js';
-import { Collector } from './nodes-bind.js';
+import { bindOne, type Env, type JoinCalls, type Machine, Node, SUSPENDED } from './machine.js';
+import { Collector, evaluateArg } from './nodes-bind.js';
 import { sequenceItems } from './nodes-call.js';
 import type { Value } from './values.js';
 
@@ -17,12 +17,21 @@ export class ToolCallNode extends Collector {
     super(args);
     this.simple = false;
   }
-  ev(): Value {
-    return 0;
+  ev(env: Env, m: Machine): Value {
+    m.steps++;
+    const values = this.evaluateArgs(env, m);
+    if (values === undefined) return SUSPENDED;
+    m.runtime.callTool(m, this.tool, values, this.site);
+    return settled(m);
   }
   finish(values: Value[], _env: Env, m: Machine): void {
     m.runtime.callTool(m, this.tool, values, this.site);
   }
+}
+
+/** The value of a call that settled at once, or a suspension until the machine is woken with it. */
+function settled(m: Machine): Value {
+  return m.pending ? m.waitFor() : m.val;
 }
 
 /** The calls of a `parallel`: a few entries, each its own tool. */
@@ -73,16 +82,15 @@ export class ParallelNode extends Node {
     super();
     this.simple = false;
   }
-  ev(): Value {
-    return 0;
-  }
-  override run(env: Env, m: Machine): void {
+  ev(env: Env, m: Machine): Value {
     m.steps++;
+    // Entries' arguments are simple (preflight), so nothing here suspends before the join.
     const calls = this.entries.map((entry) => ({
       tool: entry.tool,
       args: entry.args.map((arg) => arg.ev(env, m)),
     }));
     m.runtime.callParallel(m, new ListedCalls(calls));
+    return settled(m);
   }
 }
 
@@ -97,11 +105,15 @@ export class ParallelMapNode extends Collector {
     super([list]);
     this.simple = false;
   }
-  ev(): Value {
-    return 0;
+  ev(env: Env, m: Machine): Value {
+    m.steps++;
+    const list = evaluateArg(this, undefined, 0, env, m);
+    if (list === SUSPENDED) return list;
+    this.finish([list], env, m);
+    return settled(m);
   }
   /** Stores the call arguments for `item` in `flat`, from `from` on. */
-  private evaluateArgs(item: Value, env: Env, m: Machine, flat: Value[], from: number): void {
+  private evaluateItemArgs(item: Value, env: Env, m: Machine, flat: Value[], from: number): void {
     const inner = bindOne(env, item);
     const callArgs = this.callArgs;
     m.steps++;
@@ -115,7 +127,7 @@ export class ParallelMapNode extends Collector {
     const arity = this.callArgs.length;
     const flat = new Array<Value>(items.length * arity);
     for (let at = 0; at < items.length; at++)
-      this.evaluateArgs(items[at] as Value, env, m, flat, at * arity);
+      this.evaluateItemArgs(items[at] as Value, env, m, flat, at * arity);
     m.runtime.callParallel(m, new MappedCalls(this.tool, items.length, arity, flat, this.site));
   }
 }

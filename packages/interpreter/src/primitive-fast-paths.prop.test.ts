@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { evaluate, type Outcome } from './evaluate.js';
+import { rememberedLookups } from './nodes-lookup.js';
 import { primitives } from './primitives/index.js';
 import { print } from './printer.js';
 import { valueArbitrary } from './testing/arbitraries.js';
@@ -32,6 +33,24 @@ describe('primitive fast paths', () => {
       const direct = await evaluate(`(let (${bind}) (${name} ${args}))`, { limits });
       const general = await evaluate(`(let (${bind}) (funcall '${name} ${args}))`, { limits });
       expect(summary(direct)).toEqual(summary(general));
+    },
+  );
+
+  test.prop([fc.constantFrom(...rememberedLookups), valueArbitrary, valueArbitrary], {
+    numRuns: 300,
+  })(
+    'a lookup repeated at one call site gives what a fresh call gives every time',
+    async (name, a, b) => {
+      const bind = `(x '${print(a)}) (y '${print(b)})`;
+      const repeated = await evaluate(
+        `(let (${bind} (r nil)) (dotimes (i 3) (push (${name} x y) r)) r)`,
+        { limits },
+      );
+      const fresh = await evaluate(
+        `(let (${bind}) (list (funcall '${name} x y) (funcall '${name} x y) (funcall '${name} x y)))`,
+        { limits },
+      );
+      expect(summary(repeated)).toEqual(summary(fresh));
     },
   );
 

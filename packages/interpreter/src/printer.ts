@@ -85,6 +85,16 @@ export function printValue(
   limit = Number.POSITIVE_INFINITY,
   truncate = false,
 ): string {
+  // The most common result, printed without the general walk (which a first evaluation
+  // would otherwise have to compile).
+  if (typeof value === 'number') {
+    const text = String(value);
+    if (text.length <= limit) return text;
+  }
+  return printWalk(value, escaped, limit, truncate);
+}
+
+function printWalk(value: Value, escaped: boolean, limit: number, truncate: boolean): string {
   const parts: string[] = [];
   let size = 0;
   let backquote = 0;

@@ -89,17 +89,12 @@ export function compileProgram(
     directForm: undefined,
     nesting: { depth: 0, deferred: [] },
   };
-  const definitions: Array<{ form: Cons; name: Sym; macro: boolean }> = [];
+  const definitions: Definition[] = [];
   const bodyForms: Value[] = [];
   for (const form of forms) {
-    if (form instanceof Cons && (form.car === DEFUN || form.car === DEFMACRO)) {
-      const name = definitionName(form, cx);
-      const macro = form.car === DEFMACRO;
-      if (name === undefined) continue;
-      if (macro) cx.macros.set(name, { name, template: undefined, closure: undefined });
-      else cx.functions.set(name, { name, closure: undefined } satisfies FunctionCell);
-      definitions.push({ form, name, macro });
-    } else bodyForms.push(form);
+    if (form instanceof Cons && (form.car === DEFUN || form.car === DEFMACRO))
+      hoist(form, cx, definitions);
+    else bodyForms.push(form);
   }
   if (bodyForms.length === 0)
     cx.problems.push('at least one non-definition body form must remain after the definitions');
@@ -110,6 +105,35 @@ export function compileProgram(
     only.car instanceof Sym &&
     tools.has(only.car.name);
   if (cx.directScript) cx.directForm = only;
+  if (definitions.length > 0) compileDefinitions(definitions, cx);
+  const nodes = bodyForms.map((form) => compile(form, null, cx));
+  if (cx.nesting.deferred.length > 0) compileDeferred(cx);
+  const single = nodes.length === 1 ? nodes[0] : undefined;
+  if (single instanceof ToolCallNode) checkStandaloneArguments(single, tools, cx);
+  if (cx.problems.length > 0 || cx.unknown.size > 0) raiseProblems(cx);
+  // Only a macro call expands at run time.
+  if (cx.macros.size > 0) cx.compileExpansion = expansionCompiler(cx, limits);
+  const body = nodes.length === 1 ? (nodes[0] as Node) : new Seq(nodes);
+  const direct =
+    cx.directScript && body instanceof ToolCallNode && body.args.every(isDirectArgument);
+  return { body, cx, direct };
+}
+
+/** A top-level `defun` or `defmacro`, hoisted. */
+type Definition = { form: Cons; name: Sym; macro: boolean };
+
+/** Declares a definition's name before any body is compiled. */
+function hoist(form: Cons, cx: CompileContext, definitions: Definition[]): void {
+  const name = definitionName(form, cx);
+  const macro = form.car === DEFMACRO;
+  if (name === undefined) return;
+  if (macro) cx.macros.set(name, { name, template: undefined, closure: undefined });
+  else cx.functions.set(name, { name, closure: undefined } satisfies FunctionCell);
+  definitions.push({ form, name, macro });
+}
+
+/** Compiles every definition's lambda and fills its cell. */
+function compileDefinitions(definitions: Definition[], cx: CompileContext): void {
   for (const { form, name, macro } of definitions) {
     const parts = items(form) ?? [];
     if (parts.length < 3) {
@@ -121,22 +145,30 @@ export function compileProgram(
     if (macro) Object.assign(cx.macros.get(name) as MacroDefinition, { template, closure });
     else (cx.functions.get(name) as FunctionCell).closure = closure;
   }
-  const nodes = bodyForms.map((form) => compile(form, null, cx));
-  compileDeferred(cx);
-  const single = nodes.length === 1 ? nodes[0] : undefined;
-  if (
-    single instanceof ToolCallNode &&
-    tools.get(single.tool)?.standaloneOnly &&
-    !single.args.every(isDirectArgument)
-  )
+}
+
+/** A standalone-only tool as the whole script takes direct arguments only. */
+function checkStandaloneArguments(
+  single: ToolCallNode,
+  tools: ReadonlyMap<string, ToolInfo>,
+  cx: CompileContext,
+): void {
+  if (tools.get(single.tool)?.standaloneOnly && !single.args.every(isDirectArgument))
     cx.problems.push(
       `${single.tool} is standalone-only: its arguments may be literals, quoted data or pure primitive applications, not nested calls`,
     );
-  raiseProblems(cx);
+}
+
+/** Compiles a runtime macro expansion against the script's definitions and budgets. */
+function expansionCompiler(
+  cx: CompileContext,
+  limits: Limits,
+): (form: Value, scope: Scope | null) => Node {
   let transformed = 0;
-  // Bound to a local first: a function written straight into a property is allocated in the
-  // old generation, where it would keep this compilation alive until a full collection.
-  const compileExpansion = (form: Value, scope: Scope | null): Node => {
+  // Returned from here, not written straight into a property: a function written straight
+  // into a property is allocated in the old generation, where it would keep this
+  // compilation alive until a full collection.
+  return (form: Value, scope: Scope | null): Node => {
     transformed += validateExpansion(form, limits, transformed);
     const expansionCx: CompileContext = {
       ...cx,
@@ -156,11 +188,6 @@ export function compileProgram(
     }
     return node;
   };
-  cx.compileExpansion = compileExpansion;
-  const body = nodes.length === 1 ? (nodes[0] as Node) : new Seq(nodes);
-  const direct =
-    cx.directScript && body instanceof ToolCallNode && body.args.every(isDirectArgument);
-  return { body, cx, direct };
 }
 
 /** Whether a direct call's argument is a literal, quoted data or a pure primitive application of such. */

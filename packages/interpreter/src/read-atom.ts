@@ -9,26 +9,35 @@ const specialFloat = /^([-+]?)[0-9]*\.?[0-9]+e\+(INF|NaN)$/;
 
 /** Interprets an unescaped atom token: an integer, a float, or else a symbol. */
 export function parseAtom(token: string, escaped: boolean, bits: number): Value {
-  if (!escaped) {
-    if (integerPattern.test(token)) {
-      const digits = token.endsWith('.') ? token.slice(0, -1) : token;
-      const n = Number(digits);
-      if (Number.isSafeInteger(n)) return n || 0;
-      if (digits.length > bits)
-        exceed(
-          'numeric-size',
-          bits,
-          `bits: an integer literal of ${digits.length} digits was read`,
-        );
-      return normalizeBig(BigInt(digits), bits);
-    }
-    if (floatPattern.test(token)) return new LFloat(Number(token));
-    const special = specialFloat.exec(token);
-    if (special !== null) {
-      const negative = special[1] === '-';
-      if (special[2] === 'INF') return new LFloat(negative ? -Infinity : Infinity);
-      return new LFloat(Number.NaN);
-    }
+  if (escaped) return intern(token);
+  // Every numeric form has a digit: a token without one is a symbol, with no pattern to run.
+  let digits = 0;
+  for (let i = 0; i < token.length; i++) {
+    const code = token.charCodeAt(i);
+    if (code >= 48 && code <= 57) digits++;
+  }
+  if (digits === 0) return intern(token);
+  // Plain digits of a safe size: the integer, at once.
+  if (digits === token.length && digits < 16) return Number(token);
+  return parseNumeric(token, bits);
+}
+
+/** A token with a digit in it: an integer, a float, or else a symbol. */
+function parseNumeric(token: string, bits: number): Value {
+  if (integerPattern.test(token)) {
+    const digits = token.endsWith('.') ? token.slice(0, -1) : token;
+    const n = Number(digits);
+    if (Number.isSafeInteger(n)) return n || 0;
+    if (digits.length > bits)
+      exceed('numeric-size', bits, `bits: an integer literal of ${digits.length} digits was read`);
+    return normalizeBig(BigInt(digits), bits);
+  }
+  if (floatPattern.test(token)) return new LFloat(Number(token));
+  const special = specialFloat.exec(token);
+  if (special !== null) {
+    const negative = special[1] === '-';
+    if (special[2] === 'INF') return new LFloat(negative ? -Infinity : Infinity);
+    return new LFloat(Number.NaN);
   }
   return intern(token);
 }

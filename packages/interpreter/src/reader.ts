@@ -84,154 +84,214 @@ export function read(source: string, limits: Partial<Limits> = {}): ReadResult {
 }
 
 function readAll(source: string, maxNodes: number, maxDepth: number, bits: number): ReadForms {
-  const forms: Value[] = [];
-  const spans: Array<{ start: number; end: number }> = [];
-  const positions = new WeakMap<object, number>();
-  const stack: Frame[] = [];
-  const prefixes: Array<{ symbol: Value; depth: number; at: number }> = [];
-  let nodes = 0;
-  let i = 0;
-  let formStart = 0;
-  const fail = (message: string, at: number): never => {
-    throw new GuestError(`${message} at ${lineColumn(source, at)}`);
-  };
-  const complete = (datum: Value, at: number): void => {
-    if (++nodes > maxNodes)
+  return new Reader(source, maxNodes, maxDepth, bits).readAll();
+}
+
+type Prefix = { symbol: Value; depth: number; at: number };
+
+/**
+ * The reader's state over one source. Each kind of datum is read by a method of its own, so
+ * that a first evaluation compiles only the reading its script needs.
+ */
+class Reader {
+  readonly forms: Value[] = [];
+  readonly spans: Array<{ start: number; end: number }> = [];
+  readonly positions = new WeakMap<object, number>();
+  readonly stack: Frame[] = [];
+  readonly prefixes: Prefix[] = [];
+  nodes = 0;
+  i = 0;
+  formStart = 0;
+  constructor(
+    readonly source: string,
+    readonly maxNodes: number,
+    readonly maxDepth: number,
+    readonly bits: number,
+  ) {}
+
+  readAll(): ReadForms {
+    const source = this.source;
+    while (true) {
+      const c = source[this.i];
+      if (c === undefined) break;
+      if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') {
+        this.i++;
+        continue;
+      }
+      if (c === ';') {
+        this.comment();
+        continue;
+      }
+      if (this.stack.length === 0 && this.prefixes.length === 0) this.formStart = this.i;
+      if (c === '(' || c === '[') this.open(c);
+      else if (c === ')' || c === ']') this.close(c);
+      else if (c === "'" || c === '`' || c === ',' || (c === '#' && source[this.i + 1] === "'"))
+        this.prefix(c);
+      else if (c === '"') this.string();
+      else if (c === '?') this.character();
+      else if (c === '#') this.hash();
+      else this.atom();
+    }
+    return this.end();
+  }
+
+  private fail(message: string, at: number): never {
+    throw new GuestError(`${message} at ${lineColumn(this.source, at)}`);
+  }
+
+  private complete(datum: Value, at: number): void {
+    if (++this.nodes > this.maxNodes)
       throw new BudgetError(
         'syntax-nodes',
-        `syntax-nodes budget exceeded: limit ${maxNodes} nodes, reached at ${lineColumn(source, at)}`,
+        `syntax-nodes budget exceeded: limit ${this.maxNodes} nodes, reached at ${lineColumn(this.source, at)}`,
       );
+    const { prefixes, stack } = this;
     let value = datum;
-    while (prefixes.length > 0 && (prefixes.at(-1) as { depth: number }).depth === stack.length) {
-      const prefix = prefixes.pop() as { symbol: Value };
+    while (prefixes.length > 0 && (prefixes.at(-1) as Prefix).depth === stack.length) {
+      const prefix = prefixes.pop() as Prefix;
       value = list([prefix.symbol, value]);
-      positions.set(value as Cons, at);
+      this.positions.set(value as Cons, at);
     }
     const top = stack.at(-1);
     if (top === undefined) {
-      forms.push(value);
-      spans.push({ start: formStart, end: i });
+      this.forms.push(value);
+      this.spans.push({ start: this.formStart, end: this.i });
     } else top.items.push(value);
-  };
-  while (true) {
-    const c = source[i];
-    if (c === undefined) break;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') {
-      i++;
-      continue;
-    }
-    if (c === ';') {
-      while (i < source.length && source[i] !== '\n') i++;
-      continue;
-    }
-    if (stack.length === 0 && prefixes.length === 0) formStart = i;
-    if (c === '(' || c === '[') {
-      if (stack.length + prefixes.length + 1 > maxDepth)
-        throw new BudgetError(
-          'depth',
-          `depth budget exceeded: limit ${maxDepth} levels of nesting, reached at ${lineColumn(source, i)}`,
-        );
-      stack.push({ close: c === '(' ? ')' : ']', items: [], start: i });
-      i++;
-      continue;
-    }
-    if (c === ')' || c === ']') {
-      const top = stack.pop();
-      if (top === undefined) fail(`unexpected '${c}'`, i);
-      const frame = top as Frame;
-      if (frame.close !== c)
-        fail(
-          `'${c}' closes '${frame.close === ')' ? '(' : '['}' opened at ${lineColumn(source, frame.start)}`,
-          i,
-        );
-      if (prefixes.length > 0 && (prefixes.at(-1) as { depth: number }).depth > stack.length)
-        fail('quote or comma followed by nothing', i);
-      i++;
-      const value = c === ')' ? list(frame.items) : frame.items;
-      if (value !== NIL) positions.set(value as object, frame.start);
-      complete(value, frame.start);
-      continue;
-    }
-    if (c === "'" || c === '`' || c === ',' || (c === '#' && source[i + 1] === "'")) {
-      let key: string = c;
-      if (c === ',' && source[i + 1] === '@') key = ',@';
-      if (c === '#') key = "#'";
-      if (stack.length + prefixes.length + 1 > maxDepth)
-        throw new BudgetError(
-          'depth',
-          `depth budget exceeded: limit ${maxDepth} levels of nesting, reached at ${lineColumn(source, i)}`,
-        );
-      prefixes.push({ symbol: prefixSymbols[key] as Value, depth: stack.length, at: i });
-      i += key.length;
-      continue;
-    }
-    if (c === '"') {
-      const start = i;
-      let text = '';
-      i++;
-      while (true) {
-        const d = source[i];
-        if (d === undefined) fail('end of input inside a string opened', start);
-        if (d === '"') break;
-        if (d === '\\') {
-          const [code, next] = decodeEscape(source, i + 1, true);
-          if (code !== undefined) text += String.fromCodePoint(code);
-          i = next;
-        } else {
-          text += d;
-          i++;
-        }
+  }
+
+  private comment(): void {
+    const source = this.source;
+    while (this.i < source.length && source[this.i] !== '\n') this.i++;
+  }
+
+  private checkDepth(): void {
+    if (this.stack.length + this.prefixes.length + 1 > this.maxDepth)
+      throw new BudgetError(
+        'depth',
+        `depth budget exceeded: limit ${this.maxDepth} levels of nesting, reached at ${lineColumn(this.source, this.i)}`,
+      );
+  }
+
+  private open(c: string): void {
+    this.checkDepth();
+    this.stack.push({ close: c === '(' ? ')' : ']', items: [], start: this.i });
+    this.i++;
+  }
+
+  private close(c: string): void {
+    const top = this.stack.pop();
+    if (top === undefined) this.fail(`unexpected '${c}'`, this.i);
+    const frame = top as Frame;
+    if (frame.close !== c)
+      this.fail(
+        `'${c}' closes '${frame.close === ')' ? '(' : '['}' opened at ${lineColumn(this.source, frame.start)}`,
+        this.i,
+      );
+    const prefixes = this.prefixes;
+    if (prefixes.length > 0 && (prefixes.at(-1) as Prefix).depth > this.stack.length)
+      this.fail('quote or comma followed by nothing', this.i);
+    this.i++;
+    const value = c === ')' ? list(frame.items) : frame.items;
+    if (value !== NIL) this.positions.set(value as object, frame.start);
+    this.complete(value, frame.start);
+  }
+
+  private prefix(c: string): void {
+    const source = this.source;
+    let key: string = c;
+    if (c === ',' && source[this.i + 1] === '@') key = ',@';
+    if (c === '#') key = "#'";
+    this.checkDepth();
+    this.prefixes.push({
+      symbol: prefixSymbols[key] as Value,
+      depth: this.stack.length,
+      at: this.i,
+    });
+    this.i += key.length;
+  }
+
+  private string(): void {
+    const source = this.source;
+    const start = this.i;
+    let text = '';
+    let i = this.i + 1;
+    while (true) {
+      const d = source[i];
+      if (d === undefined) this.fail('end of input inside a string opened', start);
+      if (d === '"') break;
+      if (d === '\\') {
+        const [code, next] = decodeEscape(source, i + 1, true);
+        if (code !== undefined) text += String.fromCodePoint(code);
+        i = next;
+      } else {
+        text += d;
+        i++;
       }
-      i++;
-      complete(text, start);
-      continue;
     }
-    if (c === '?') {
-      const start = i;
-      let code: number | undefined;
-      if (source[i + 1] === '\\') [code, i] = decodeEscape(source, i + 2, false);
-      else {
-        code = source.codePointAt(i + 1);
-        if (code === undefined) fail('end of input after ?', start);
-        i += 1 + ((code as number) > 0xffff ? 2 : 1);
-      }
-      complete(code as number, start);
-      continue;
+    this.i = i + 1;
+    this.complete(text, start);
+  }
+
+  private character(): void {
+    const source = this.source;
+    const start = this.i;
+    let code: number | undefined;
+    if (source[start + 1] === '\\') [code, this.i] = decodeEscape(source, start + 2, false);
+    else {
+      code = source.codePointAt(start + 1);
+      if (code === undefined) this.fail('end of input after ?', start);
+      this.i = start + 1 + ((code as number) > 0xffff ? 2 : 1);
     }
-    if (c === '#' && source[i + 1] === '#') {
-      i += 2;
-      complete(intern(''), i - 2);
-      continue;
+    this.complete(code as number, start);
+  }
+
+  private hash(): void {
+    const source = this.source;
+    const i = this.i;
+    if (source[i + 1] === '#') {
+      this.i += 2;
+      this.complete(intern(''), i);
+      return;
     }
-    if (c === '#') {
-      if (source[i + 1] === 's' && source[i + 2] === '(')
-        fail('#s(…) records and hash tables are not part of the dialect', i);
-      fail(`'#${source[i + 1] ?? ''}' syntax is not part of the dialect`, i);
-    }
-    const start = i;
+    if (source[i + 1] === 's' && source[i + 2] === '(')
+      this.fail('#s(…) records and hash tables are not part of the dialect', i);
+    this.fail(`'#${source[i + 1] ?? ''}' syntax is not part of the dialect`, i);
+  }
+
+  private atom(): void {
+    const source = this.source;
+    const start = this.i;
+    let i = start;
     let token = '';
     let escaped = false;
     while (i < source.length && !delimiters.has(source[i] as string)) {
       if (source[i] === '\\') {
-        if (i + 1 >= source.length) fail('end of input after a backslash', i);
+        if (i + 1 >= source.length) this.fail('end of input after a backslash', i);
         escaped = true;
         const code = source.codePointAt(i + 1) as number;
         token += String.fromCodePoint(code);
         i += 1 + (code > 0xffff ? 2 : 1);
       } else token += source[i++];
     }
+    this.i = i;
     if (!escaped && token === '.') {
-      if (stack.length > 0) fail('dotted pairs are not part of the dialect; use (cons a b)', start);
-      fail("unexpected '.'", start);
+      if (this.stack.length > 0)
+        this.fail('dotted pairs are not part of the dialect; use (cons a b)', start);
+      this.fail("unexpected '.'", start);
     }
-    complete(parseAtom(token, escaped, bits), start);
+    this.complete(parseAtom(token, escaped, this.bits), start);
   }
-  if (stack.length > 0) {
-    const top = stack.at(-1) as Frame;
-    fail(`end of input inside a ${top.close === ')' ? 'list' : 'vector'} opened`, top.start);
+
+  private end(): ReadForms {
+    const { stack, prefixes } = this;
+    if (stack.length > 0) {
+      const top = stack.at(-1) as Frame;
+      this.fail(`end of input inside a ${top.close === ')' ? 'list' : 'vector'} opened`, top.start);
+    }
+    if (prefixes.length > 0)
+      this.fail('end of input after a quote or comma', (prefixes.at(-1) as Prefix).at);
+    if (this.forms.length === 0)
+      throw new GuestError('the script is empty: write at least one form');
+    return { forms: this.forms, spans: this.spans, positions: this.positions };
   }
-  if (prefixes.length > 0)
-    fail('end of input after a quote or comma', (prefixes.at(-1) as { at: number }).at);
-  if (forms.length === 0) throw new GuestError('the script is empty: write at least one form');
-  return { forms, spans, positions };
 }

@@ -19,7 +19,14 @@ function reservedReason(name: string): string | undefined {
 /** Validates the tool roster and returns what the compiler needs to know about it. */
 export function rosterOf(tools: Record<string, ToolBinding> | undefined): Map<string, ToolBinding> {
   const roster = new Map<string, ToolBinding>();
-  if (tools === undefined) return roster;
+  return tools === undefined ? roster : fillRoster(roster, tools);
+}
+
+// Apart from `rosterOf`, so that an evaluation without tools never compiles it.
+function fillRoster(
+  roster: Map<string, ToolBinding>,
+  tools: Record<string, ToolBinding>,
+): Map<string, ToolBinding> {
   if (typeof tools !== 'object' || tools === null)
     throw new TypeError(
       `options.tools must be an object of tool bindings, received ${String(tools)}`,
@@ -60,6 +67,7 @@ function requiredNames(schema: JsonSchema | undefined): string[] {
 
 /** Returns the compiler's view of a roster. */
 export function toolInfos(roster: Map<string, ToolBinding>): Map<string, ToolInfo> {
+  if (roster.size === 0) return new Map();
   return new Map(
     [...roster].map(([name, binding]) => [
       name,

@@ -4,8 +4,8 @@ import { exceed } from './guest-error.js';
 import { argumentsOrRefusal, type JsonObject, type JsonSchema } from './json.js';
 import type { Limits } from './limits.js';
 import { guestError, type JoinCalls, type Machine, type Runtime } from './machine.js';
-import { bindArguments } from './nodes-bind.js';
-import { applyPrimitive, invoke } from './nodes-call.js';
+import { bindArguments, bodyOf } from './nodes-bind.js';
+import { applyPrimitive, invoke, invokeDirect } from './nodes-call.js';
 import { primitives } from './primitives/index.js';
 import { preview } from './printer.js';
 import { REFUSED, RETURNED, RUNNING, Started, THREW } from './started-call.js';
@@ -120,8 +120,8 @@ export class ScriptRuntime implements Runtime {
   callNamed(m: Machine, name: Sym, args: Value[]): void {
     const cell = this.cx.functions.get(name);
     if (cell !== undefined) {
-      const [body, env] = bindArguments(cell.closure as Closure, args);
-      m.enter(body, env);
+      const closure = cell.closure as Closure;
+      m.enter(bodyOf(closure), bindArguments(closure, args));
       return;
     }
     if (name.name === 'funcall' || name.name === 'apply') {
@@ -134,18 +134,35 @@ export class ScriptRuntime implements Runtime {
       m.val = applyPrimitive(primitive, args, m);
       return;
     }
+    this.callTool(m, this.namedTool(name), args);
+  }
+
+  callNamedDirect(m: Machine, name: Sym, args: Value[], tail: boolean, cost: number): Value {
+    const cell = this.cx.functions.get(name);
+    if (cell !== undefined) return invokeDirect(m, cell.closure as Closure, args, tail, cost);
+    if (name.name === 'funcall' || name.name === 'apply') {
+      const spread = name.name === 'apply' ? spreadLast(args.slice(1)) : args.slice(1);
+      return invokeDirect(m, args[0] ?? NIL, spread, tail, cost);
+    }
+    const primitive = primitives.get(name.name);
+    if (primitive !== undefined) return applyPrimitive(primitive, args, m);
+    this.callTool(m, this.namedTool(name), args);
+    return m.pending ? m.waitFor() : m.val;
+  }
+
+  /** The tool a computed callable names, refusing a standalone-only one, a macro or an unknown name. */
+  private namedTool(name: Sym): string {
     const tool = this.tools.get(name.name);
     if (tool !== undefined) {
       if (tool.standaloneOnly)
         guestError(
           `${name.name} is standalone-only and cannot be called from a composed expression`,
         );
-      this.callTool(m, name.name, args);
-      return;
+      return name.name;
     }
     if (this.cx.macros.has(name))
       guestError(`${name.name} is a macro; a macro name is not a value`);
-    guestError(
+    return guestError(
       `void-function ${name.name}: not a primitive, definition or tool of this script's closed roster`,
     );
   }

@@ -1,5 +1,5 @@
 import { backquote } from './backquote.js';
-import { compile, compileSpan, entered } from './compile.js';
+import { callCost, compile, compileSpan, entered } from './compile.js';
 import { checkCallableName, checkLiteralCallable, directToolCall } from './compile-checks.js';
 import { type CompileContext, resolve, type Scope } from './compile-context.js';
 import {
@@ -17,9 +17,11 @@ import {
 import { compileLambda, lambdaList } from './lambda-list.js';
 import type { Node } from './machine.js';
 import { Lambda, Let, LetStar } from './nodes-bind.js';
-import { Funcall, Mapcar, PrimitiveCall } from './nodes-call.js';
+import { PrimitiveCall } from './nodes-call.js';
 import { AndOr, Const, If, Seq } from './nodes-core.js';
+import { Funcall } from './nodes-funcall.js';
 import { While } from './nodes-loop.js';
+import { Mapcar } from './nodes-mapcar.js';
 import { ParallelMapNode, ParallelNode } from './nodes-tool.js';
 import { primitives } from './primitives/index.js';
 import { Cons, intern, NIL, Sym, type Value } from './values.js';
@@ -121,23 +123,29 @@ export const handlers: Record<string, Handler> = {
   funcall: (args, scope, cx, form) => {
     if (!arity('funcall', args, 1, Infinity, cx, form)) return new Const(NIL);
     checkLiteralCallable(args[0] as Value, cx);
-    return new Funcall(
+    const call = new Funcall(
       false,
       args.map((a) => compile(a, scope, cx)),
     );
+    call.cost = callCost(cx);
+    return call;
   },
   apply: (args, scope, cx, form) => {
     if (!arity('apply', args, 1, Infinity, cx, form)) return new Const(NIL);
     checkLiteralCallable(args[0] as Value, cx);
-    return new Funcall(
+    const call = new Funcall(
       true,
       args.map((a) => compile(a, scope, cx)),
     );
+    call.cost = callCost(cx);
+    return call;
   },
   mapcar: (args, scope, cx, form) => {
     if (!arity('mapcar', args, 2, 2, cx, form)) return new Const(NIL);
     checkLiteralCallable(args[0] as Value, cx);
-    return new Mapcar(args.map((a) => compile(a, scope, cx)));
+    const call = new Mapcar(args.map((a) => compile(a, scope, cx)));
+    call.cost = callCost(cx);
+    return call;
   },
   parallel: (args, scope, cx) => {
     const entries = args.map((entry) => directToolCall(entry, scope, cx, 'every parallel entry'));

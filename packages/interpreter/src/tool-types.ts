@@ -113,6 +113,7 @@ export type CallEvent =
 
 /** The host clock: time in milliseconds and timers (inject a fake one in tests or other hosts). */
 export type Clock = {
+  /** Monotonic milliseconds from an arbitrary origin: only differences count. */
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;

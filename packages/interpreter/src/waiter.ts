@@ -6,6 +6,16 @@ import type { Clock } from './tool-types.js';
 /** Internal: the evaluation's signal aborted. */
 export class Cancelled extends Error {}
 
+const nothing = (): undefined => undefined;
+
+function waking(waiter: Waiter): (error?: unknown) => void {
+  return (error) => waiter.resumeAfter(error);
+}
+
+function halting(waiter: Waiter): () => unknown {
+  return () => waiter.stopReason();
+}
+
 /** Milliseconds the machine computes before returning to the event loop. */
 const SLICE_MS = 8;
 
@@ -18,9 +28,9 @@ export class Waiter {
   /** Set once the evaluation's signal aborted. */
   cancelled = false;
   /** The denial that ends the script, once a call is denied. */
-  fatal: () => unknown = () => undefined;
-  private resolve: () => void = () => {};
-  private reject: (error: unknown) => void = () => {};
+  fatal: () => unknown = nothing;
+  private resolve: () => void = nothing;
+  private reject: (error: unknown) => void = nothing;
   private finished = false;
   private waiting = false;
   /** A wake that came before its wait, with its error if any. */
@@ -29,22 +39,47 @@ export class Waiter {
   private timer: unknown;
   private armed = false;
 
+  /** Resumes the machine after the calls it waits on settled, or fails it with `error`. */
+  readonly wake: (error?: unknown) => void;
+  /** Why the evaluation stopped waiting (cancellation, wall time), once it has. */
+  readonly halted: () => unknown;
+
   constructor(
     private readonly machine: Machine,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    // Made by functions of their own, not written straight into the properties: V8 allocates
+    // a function written straight into a property in the old generation, where it would keep
+    // this waiter, its machine and every value the script built alive until a full collection.
+    this.wake = waking(this);
+    this.halted = halting(this);
+  }
 
-  /** Runs the machine until the program finishes, fails, or the evaluation stops. */
-  run(): Promise<void> {
+  /**
+   * Runs the machine's first slice now; a program that finishes in it (most scripts without
+   * tool calls) needs no promise. Otherwise returns one that settles once the program
+   * finishes, fails, or the evaluation stops.
+   */
+  start(): Promise<void> | undefined {
+    if (this.cancelled) throw new Cancelled('cancelled');
+    const state = this.machine.runSlice(SLICE_MS, true);
+    if (state === 'done') {
+      this.finished = true;
+      return undefined;
+    }
     return new Promise((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
-      this.step(true);
+      try {
+        if (this.after(state)) this.step(true);
+      } catch (error) {
+        this.fail(error);
+      }
     });
   }
 
-  /** Resumes the machine after the calls it waits on settled, or fails it with `error`. */
-  readonly wake = (error?: unknown): void => {
+  /** `wake`, as a method. */
+  resumeAfter(error: unknown): void {
     if (this.finished) return;
     if (!this.waiting) {
       this.early ??= { error };
@@ -54,10 +89,12 @@ export class Waiter {
     const fatal = error ?? this.fatal();
     if (fatal !== undefined) this.fail(fatal);
     else this.step(false);
-  };
+  }
 
-  /** Why the evaluation stopped waiting (cancellation, wall time), once it has. */
-  readonly halted = (): unknown => this.stop;
+  /** `halted`, as a method. */
+  stopReason(): unknown {
+    return this.stop;
+  }
 
   /** Stops the evaluation as cancelled. */
   cancel(): void {
@@ -73,37 +110,42 @@ export class Waiter {
   /** Runs slices until the machine finishes, waits or yields; `fresh` starts a new slice. */
   private step(fresh: boolean): void {
     if (this.finished) return;
-    const machine = this.machine;
     let slice = fresh;
     try {
       while (true) {
         if (this.cancelled) throw new Cancelled('cancelled');
-        const state = machine.runSlice(SLICE_MS, slice);
+        const state = this.machine.runSlice(SLICE_MS, slice);
         slice = true;
-        if (state === 'done') {
-          this.finished = true;
-          this.resolve();
-          return;
-        }
-        if (state === 'yield') {
-          yieldWith(this.clock).then(() => this.step(true));
-          return;
-        }
-        machine.pending = false;
-        if (this.stop !== undefined) throw this.stop;
-        if (!this.armed) this.arm();
-        const early = this.early;
-        if (early === undefined) {
-          this.waiting = true;
-          return;
-        }
-        this.early = undefined;
-        const fatal = early.error ?? this.fatal();
-        if (fatal !== undefined) throw fatal;
+        if (!this.after(state)) return;
       }
     } catch (error) {
       this.fail(error);
     }
+  }
+
+  /** Acts on how a slice ended; true when the machine should run again at once. */
+  private after(state: 'done' | 'pending' | 'yield'): boolean {
+    if (state === 'done') {
+      this.finished = true;
+      this.resolve();
+      return false;
+    }
+    if (state === 'yield') {
+      yieldWith(this.clock).then(() => this.step(true));
+      return false;
+    }
+    this.machine.pending = false;
+    if (this.stop !== undefined) throw this.stop;
+    if (!this.armed) this.arm();
+    const early = this.early;
+    if (early === undefined) {
+      this.waiting = true;
+      return false;
+    }
+    this.early = undefined;
+    const fatal = early.error ?? this.fatal();
+    if (fatal !== undefined) throw fatal;
+    return true;
   }
 
   private fail(error: unknown): void {

@@ -142,3 +142,15 @@ export function define2(name: string, fn: (a: Value, b: Value, m: Machine) => Va
     fast2: fn,
   };
 }
+
+/**
+ * Declares a primitive of two arguments and an optional third. A call site with two
+ * arguments calls `fn2` directly, without an argument array.
+ */
+export function define23(
+  name: string,
+  fn2: (a: Value, b: Value, m: Machine) => Value,
+  fn: (args: Value[], m: Machine) => Value,
+): Primitive {
+  return { name, min: 2, max: 3, fn, fast1: undefined, fast2: fn2 };
+}

@@ -2,8 +2,7 @@ import { eql, equal } from '../equal.js';
 import type { Machine } from '../machine.js';
 import type { Primitive } from '../nodes-call.js';
 import { sequenceItems } from '../nodes-call.js';
-import { compare } from '../numbers.js';
-import { Cons, LFloat, list, NIL, Sym, type Value } from '../values.js';
+import { Cons, list, NIL, Sym, type Value } from '../values.js';
 import {
   allocateCells,
   asFixnum,
@@ -14,12 +13,14 @@ import {
   define,
   define1,
   define2,
+  define23,
   given,
   listToArray,
   walked,
   wrongType,
 } from './check.js';
 import { charLength } from './code-points.js';
+import { sortItems } from './sort.js';
 
 const MANY = Number.POSITIVE_INFINITY;
 type Same = (a: Value, b: Value, m?: Machine) => boolean;
@@ -141,6 +142,11 @@ function plistMember(plist: Value, prop: Value, same: Same, m: Machine): Value {
   return tail instanceof Cons ? tail : NIL;
 }
 
+function plistGet(plist: Value, prop: Value, same: Same, m: Machine): Value {
+  const found = plistMember(plist, prop, same, m);
+  return found instanceof Cons ? car(found.cdr) : NIL;
+}
+
 function predicateOf(args: Value[], index: number): Same {
   const predicate = args[index];
   if (!given(predicate)) return eq;
@@ -149,22 +155,6 @@ function predicateOf(args: Value[], index: number): Same {
   if (predicate instanceof Sym && predicate.name === 'eq') return eq;
   if (predicate instanceof Sym && predicate.name === 'eql') return eql;
   return wrongType('(member eq eql equal string=)', predicate);
-}
-
-function sortKey(a: Value, b: Value): number {
-  if (
-    (typeof a === 'number' || typeof a === 'bigint' || a instanceof LFloat) &&
-    (typeof b === 'number' || typeof b === 'bigint' || b instanceof LFloat)
-  ) {
-    const c = compare(a, b);
-    return Number.isNaN(c) ? 0 : c;
-  }
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
-  if (a instanceof Sym && b instanceof Sym) return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-  return wrongType(
-    'sortable (numbers, strings or symbols of one kind)',
-    typeof a === 'string' ? b : a,
-  );
 }
 
 /** List and sequence primitives. */
@@ -227,20 +217,26 @@ export const listPrimitives: Primitive[] = [
     const items = Array.isArray(v) ? [...v] : listToArray(v as Value);
     allocateCells(m, items.length);
     walked(m, items.length * Math.max(1, Math.log2(items.length)));
-    items.sort(sortKey);
+    sortItems(items);
     return Array.isArray(v) ? items : list(items);
   }),
   define2('member', (e, v, m) => member(e as Value, v as Value, equal, m)),
   define2('memq', (e, v, m) => member(e as Value, v as Value, eq, m)),
-  define('assoc', 2, 3, (args, m) =>
-    assoc(args[0] as Value, args[1] as Value, given(args[2]) ? predicateOf(args, 2) : equal, m),
+  define23(
+    'assoc',
+    (k, v, m) => assoc(k, v, equal, m),
+    (args, m) =>
+      assoc(args[0] as Value, args[1] as Value, given(args[2]) ? predicateOf(args, 2) : equal, m),
   ),
   define2('assq', (k, v, m) => assoc(k as Value, v as Value, eq, m)),
-  define('plist-get', 2, 3, (args, m) => {
-    const found = plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2), m);
-    return found instanceof Cons ? car(found.cdr) : NIL;
-  }),
-  define('plist-member', 2, 3, (args, m) =>
-    plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2), m),
+  define23(
+    'plist-get',
+    (plist, prop, m) => plistGet(plist, prop, eq, m),
+    (args, m) => plistGet(args[0] as Value, args[1] as Value, predicateOf(args, 2), m),
+  ),
+  define23(
+    'plist-member',
+    (plist, prop, m) => plistMember(plist, prop, eq, m),
+    (args, m) => plistMember(args[0] as Value, args[1] as Value, predicateOf(args, 2), m),
   ),
 ];
