@@ -142,6 +142,59 @@ try {
       console.log(`✗ ${name}: ${String(error.stderr || error.message)}`);
     }
   }
+
+  // The installed packages parse with the grammars they ship in dist/grammars (no grammar
+  // package is installed): Outline of a TypeScript file, and the Bash analyzer's verdict.
+  {
+    const source = join(consumer, 'sample.ts');
+    writeFileSync(source, 'export function greet(name: string) {\n  return name;\n}\n');
+    const installed = readdirSync(join(consumer, 'node_modules')).filter((name) =>
+      name.startsWith('tree-sitter-'),
+    );
+    for (const [format, flags, load] of [
+      [
+        'import',
+        ['--input-type=module', '-e'],
+        "import { createToolSet } from '@toolcall/tools'; import { createBashAnalyzer } from '@toolcall/exec';",
+      ],
+      [
+        'require',
+        ['-e'],
+        "const { createToolSet } = require('@toolcall/tools'); const { createBashAnalyzer } = require('@toolcall/exec');",
+      ],
+    ]) {
+      const parse = `${load}
+        (async () => {
+          const set = createToolSet({ workspace: process.cwd(), permissions: { mode: 'full-auto' } });
+          const outcome = await set.pipeline.runTool({
+            name: 'Outline', input: { file_path: 'sample.ts' }, toolUseId: 'toolu_outline',
+          }).outcome;
+          await set.close();
+          if (outcome.status !== 'success' || !/greet/.test(outcome.result)) {
+            throw new Error('Outline sample.ts: ' + outcome.result);
+          }
+          const analyzer = await createBashAnalyzer();
+          const analysis = analyzer.analyze('git log | head');
+          if (!analysis || typeof analysis !== 'object') throw new Error('no analysis');
+        })().catch((error) => { process.stderr.write(String(error && error.message || error)); process.exit(1); });
+      `;
+      const name = `grammars shipped in dist (${format})`;
+      try {
+        if (installed.length > 0)
+          throw new Error(`grammar packages installed: ${installed.join(', ')}`);
+        execFileSync(process.execPath, [...flags, parse], {
+          cwd: consumer,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        results.push({ name, ok: true });
+        console.log(`✓ ${name}: Outline and the Bash analyzer parse with no grammar package`);
+      } catch (error) {
+        results.push({ name, ok: false, summary: String(error.stderr || error.message) });
+        console.log(`✗ ${name}: ${String(error.stderr || error.message)}`);
+      }
+    }
+  }
 } catch (error) {
   console.log(`✗ packing or installing failed: ${error.message}`);
   results.push({ name: 'install', ok: false });

@@ -6,11 +6,11 @@ import { defineConfig, type Options } from 'tsup';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
-// Packages that find files beside their own code at run time (grammar .wasm files, the
+// Packages that find files beside their own code at run time (web-tree-sitter's .wasm, the
 // ripgrep binary, a native addon) stay external and are dependencies of this package;
 // everything else, the workspace packages included, is bundled, so a cold start reads one
 // file instead of resolving and linking hundreds of modules.
-const external = ['web-tree-sitter', /^tree-sitter-/, '@vscode/ripgrep', 'node-pty'];
+const external = ['web-tree-sitter', '@vscode/ripgrep', 'node-pty'];
 
 // zod's namespace re-exports its ~50 message locales (a fifth of the bundle); the command
 // only ever uses the English one, which zod installs by default.
@@ -131,11 +131,14 @@ const lazyBuiltins: Plugin = {
 };
 
 // @toolcall/tools serves its packaged manuals as toolcall:// from `docs` beside its own module,
-// which in the bundle is dist/main.cjs: the manuals are copied to dist/docs.
+// and loads its grammars from `grammars` there; in the bundle that module is dist/main.cjs, so
+// both are copied into dist.
 function copyManuals(): void {
   const tools = dirname(createRequire(import.meta.url).resolve('@toolcall/tools/package.json'));
-  rmSync('dist/docs', { recursive: true, force: true });
-  cpSync(join(tools, 'dist', 'docs'), 'dist/docs', { recursive: true });
+  for (const folder of ['docs', 'grammars']) {
+    rmSync(join('dist', folder), { recursive: true, force: true });
+    cpSync(join(tools, 'dist', folder), join('dist', folder), { recursive: true });
+  }
 }
 
 // Outline's parse worker (see @toolcall/tools) runs as a file of its own, which the tools look
@@ -154,7 +157,7 @@ export default defineConfig([
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
     sourcemap: true,
-    clean: ['!main.cjs*', '!ajv.cjs', '!docs/**', '!navigation-worker.js*'],
+    clean: ['!main.cjs*', '!ajv.cjs', '!docs/**', '!grammars/**', '!navigation-worker.js*'],
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
   },
@@ -166,7 +169,7 @@ export default defineConfig([
     target: 'node20',
     // import.meta.url of the bundled code is the bundle's own file URL.
     shims: true,
-    noExternal: [/^(?!web-tree-sitter$|tree-sitter-|@vscode\/ripgrep$|node-pty$)/],
+    noExternal: [/^(?!web-tree-sitter$|@vscode\/ripgrep$|node-pty$)/],
     external,
     esbuildPlugins: [englishZodLocale, lazyAjv, lazyBuiltins],
     onSuccess: async () => copyManuals(),
@@ -180,9 +183,9 @@ export default defineConfig([
     entry: { 'navigation-worker': navigationWorker() },
     format: ['esm'],
     sourcemap: true,
-    clean: ['!cli.js*', '!main.cjs*', '!ajv.cjs', '!docs/**'],
+    clean: ['!cli.js*', '!main.cjs*', '!ajv.cjs', '!docs/**', '!grammars/**'],
     target: 'node20',
-    noExternal: [/^(?!web-tree-sitter$|tree-sitter-|@vscode\/ripgrep$|node-pty$)/],
+    noExternal: [/^(?!web-tree-sitter$|@vscode\/ripgrep$|node-pty$)/],
     external,
   },
 ]);

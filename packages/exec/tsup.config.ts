@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+import { copyGrammars } from '../../scripts/copy-grammars.mjs';
 
 export default defineConfig({
   entry: { index: 'src/index.ts' },
@@ -7,4 +9,9 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: 'node20',
+  // The Bash analyzer's grammar ships as dist/grammars/tree-sitter-bash.wasm.
+  onSuccess: async () =>
+    copyGrammars(fileURLToPath(new URL('.', import.meta.url)), [
+      'tree-sitter-bash/tree-sitter-bash.wasm',
+    ]),
 });

@@ -2,6 +2,8 @@ import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+import { copyGrammars } from '../../scripts/copy-grammars.mjs';
+import { GRAMMAR_FILES } from './src/navigation/languages.js';
 
 const PACKAGE = fileURLToPath(new URL('.', import.meta.url));
 const REPOSITORY_DOCS = path.join(PACKAGE, '..', '..', 'docs');
@@ -41,5 +43,9 @@ export default defineConfig({
   clean: true,
   target: 'node20',
   shims: true,
-  onSuccess: async () => copyDocs(),
+  // The navigation grammars ship as dist/grammars/*.wasm, not as the grammar packages.
+  onSuccess: async () => {
+    copyDocs();
+    copyGrammars(PACKAGE, GRAMMAR_FILES);
+  },
 });

@@ -32,6 +32,7 @@ export {
   type PipelineSnapshot,
   type PipelineSnapshotOptions,
   type PipelineSnapshotTarget,
+  grammarFile,
   parsePipelineSnapshot,
 } from './bash/index.js';
 export { type PreparedShell, type ShellRequest, usesBackground } from './bash-launch.js';

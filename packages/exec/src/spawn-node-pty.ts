@@ -20,7 +20,13 @@ export async function spawnNodePty(request: SpawnRequest): Promise<Result<ChildH
   try {
     pty = await import('node-pty');
   } catch (error) {
-    return fail(new ExecError('spawn-failed', 'node-pty could not be loaded', { cause: error }));
+    return fail(
+      new ExecError(
+        'spawn-failed',
+        'a terminal (tty) needs util-linux `script` or the optional package node-pty, and neither is available: install util-linux, or add node-pty to the project',
+        { cause: error },
+      ),
+    );
   }
   const [file, ...args] = joinCgroupArgv(request.cgroup, request.argv);
   let terminal: import('node-pty').IPty;

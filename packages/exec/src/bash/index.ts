@@ -20,6 +20,7 @@ export {
   type BashOutcome,
   classifyBashExit,
 } from './exit-outcome.js';
+export { grammarFile } from './grammar-file.js';
 export type { BashPipelinePlan, BashPipelineStage } from './pipeline-plan.js';
 export {
   classifyPipeline,

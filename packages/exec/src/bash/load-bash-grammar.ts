@@ -1,11 +1,11 @@
-import { createRequire } from 'node:module';
 import { Language, Parser } from 'web-tree-sitter';
+import { grammarFile } from './grammar-file.js';
 
 // tsup emits both ESM (import.meta.url is set) and CJS (import.meta is empty,
 // __filename is set); resolving from whichever exists keeps one source for both.
 function resolveGrammarPath(): string {
   const base = typeof __filename === 'string' ? __filename : import.meta.url;
-  return createRequire(base).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
+  return grammarFile('tree-sitter-bash/tree-sitter-bash.wasm', base);
 }
 
 let pending: Promise<Language> | undefined;

@@ -32,6 +32,9 @@ const WASM: Readonly<Record<LanguageId, string>> = {
   html: 'tree-sitter-html/tree-sitter-html.wasm',
 };
 
+/** Every grammar file the navigation tools load, as `package/file.wasm`. */
+export const GRAMMAR_FILES: readonly string[] = Object.values(WASM);
+
 const EXTENSIONS: Readonly<Record<string, LanguageId>> = {
   '.js': 'javascript',
   '.mjs': 'javascript',

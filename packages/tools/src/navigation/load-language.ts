@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { grammarFile } from '@toolcall/exec';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import type { LanguageId, LanguageSpec } from './languages.js';
 
@@ -6,7 +6,7 @@ import type { LanguageId, LanguageSpec } from './languages.js';
 // __filename is set); resolving from whichever exists keeps one source for both.
 function resolveWasm(file: string): string {
   const base = typeof __filename === 'string' ? __filename : import.meta.url;
-  return createRequire(base).resolve(file);
+  return grammarFile(file, base);
 }
 
 let initialised: Promise<void> | undefined;
