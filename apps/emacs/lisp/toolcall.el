@@ -601,6 +601,8 @@ Commands given meanwhile wait for it."
 ;;;###autoload
 (autoload 'toolcall-executions "toolcall-executions" "List the bridge's executions." t)
 ;;;###autoload
+(autoload 'toolcall-dispatch "toolcall-dispatch" "Run a toolcall command, chosen from a menu." t)
+;;;###autoload
 (autoload 'toolcall-processes "toolcall-processes"
   "List the processes the bridge manages: background Bash commands and Monitors." t)
 
@@ -849,6 +851,7 @@ Return at once, with the job; the result goes to the echo area."
     (define-key map "v" #'toolcall-show)
     (define-key map "l" #'toolcall-executions)
     (define-key map "p" #'toolcall-processes)
+    (define-key map "m" #'toolcall-dispatch)
     (define-key map "R" #'toolcall-restart)
     (define-key map "Q" #'toolcall-stop)
     map)
