@@ -20,10 +20,10 @@
 ;;
 ;; Entry points: `toolcall-eval-last-sexp', `toolcall-eval-region',
 ;; `toolcall-run-buffer', `toolcall-run-expression', `toolcall-call-tool',
-;; `toolcall-stop-script' and `toolcall-executions', gathered in the
-;; prefix keymap `toolcall-command-map' (bound to no key by default) and,
-;; for script buffers, in `toolcall-script-mode'.  The commands send their
-;; request and return at once; the result goes to the echo area when it
+;; `toolcall-stop-script', `toolcall-executions' and `toolcall-processes',
+;; gathered in the prefix keymap `toolcall-command-map' (bound to no key
+;; by default) and, for script buffers, in `toolcall-script-mode'.  The
+;; commands send their request and return at once; the result goes to the echo area when it
 ;; settles and the *toolcall* buffer draws the call as it runs (see
 ;; `toolcall-view-mode').  From Lisp, `toolcall-run-expression-async' takes
 ;; a callback and `toolcall-run-expression-sync' waits.
@@ -35,6 +35,7 @@
 (require 'seq)
 (require 'toolcall-view)
 (require 'toolcall-host)
+(require 'toolcall-review)
 
 (defgroup toolcall nil
   "Run toolcall tools and ToolCall scripts from Emacs."
@@ -219,6 +220,9 @@ error plist when it could not start.")
                ((string-prefix-p "No execution " message)
                 (format "The bridge has no execution %s."
                         (substring message (length "No execution "))))
+               ((string-prefix-p "No process " message)
+                (format "The bridge has no process %s; it may have ended."
+                        (substring message (length "No process "))))
                (t (format "The bridge refused the arguments: %s." detail))))
       (-32603 (format "The bridge failed while answering: %s." message))
       (_ (format "The bridge answered with an error: %s." message)))))
@@ -321,7 +325,10 @@ its pieces."
     ("toolcall/render"
      (toolcall-view-update (toolcall--view-key (plist-get params :executionId))
                            (plist-get params :tree)))
-    ("toolcall/progress" (setq toolcall-last-progress params))))
+    ("toolcall/progress" (setq toolcall-last-progress params))
+    ("files/changed" (toolcall-review-revert-files (plist-get params :paths)))
+    ;; The bridge no longer waits for an answer: a patch under review was withdrawn.
+    ("$/cancelRequest" (toolcall-review-cancel (plist-get params :id)))))
 
 (defun toolcall--answer (id method params)
   "Answer the bridge's request ID for METHOD with PARAMS."
@@ -329,6 +336,14 @@ its pieces."
       (pcase method
         ("permission/ask"
          (toolcall--reply id (list :answer (toolcall-host-ask-permission params))))
+        ("patch/review"
+         ;; Answered later, from the review buffer; only to the bridge that asked.
+         (let ((process toolcall--process))
+           (toolcall-review-patch id params
+                                  (lambda (answer)
+                                    (when (eq process toolcall--process)
+                                      (toolcall--reply id answer)))
+                                  (or toolcall-view-directory default-directory))))
         ("ask/questions"
          (toolcall--reply id (toolcall-host-ask-questions (plist-get params :questions))))
         ("emacs/callTool"
@@ -443,7 +458,8 @@ Signal a `user-error' naming a malformed entry."
                 :rules (or (toolcall--rules-parameter) (make-hash-table))
                 :hostedTools (vconcat toolcall-host-tools)
                 :customTools (toolcall-host-custom-definitions)
-                :toolCall (toolcall--tool-call-settings))
+                :toolCall (toolcall--tool-call-settings)
+                :patchReview (if toolcall-review-patches t :false))
           (and toolcall-state-directory
                (list :stateDirectory (expand-file-name toolcall-state-directory)))))
 
@@ -584,6 +600,11 @@ Commands given meanwhile wait for it."
 
 ;;;###autoload
 (autoload 'toolcall-executions "toolcall-executions" "List the bridge's executions." t)
+;;;###autoload
+(autoload 'toolcall-dispatch "toolcall-dispatch" "Run a toolcall command, chosen from a menu." t)
+;;;###autoload
+(autoload 'toolcall-processes "toolcall-processes"
+  "List the processes the bridge manages: background Bash commands and Monitors." t)
 
 ;;;; Requests that run scripts and tools
 
@@ -829,6 +850,8 @@ Return at once, with the job; the result goes to the echo area."
     (define-key map "k" #'toolcall-stop-script)
     (define-key map "v" #'toolcall-show)
     (define-key map "l" #'toolcall-executions)
+    (define-key map "p" #'toolcall-processes)
+    (define-key map "m" #'toolcall-dispatch)
     (define-key map "R" #'toolcall-restart)
     (define-key map "Q" #'toolcall-stop)
     map)

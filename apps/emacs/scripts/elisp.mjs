@@ -21,6 +21,11 @@ const emacs = process.env.EMACS ?? 'emacs';
 const sources = readdirSync(join(root, 'lisp'))
   .filter((name) => name.endsWith('.el'))
   .map((name) => `lisp/${name}`);
+// Every ERT file of test/, the main suite first.
+const testFiles = readdirSync(join(root, 'test'))
+  .filter((name) => name.endsWith('-tests.el'))
+  .sort((a, b) => (a === 'toolcall-tests.el' ? -1 : b === 'toolcall-tests.el' ? 1 : a < b ? -1 : 1))
+  .map((name) => `test/${name}`);
 
 // Emacs writes `message' to stderr and `princ' to stdout: one file for both keeps a test's
 // report in the order Emacs wrote it.
@@ -101,8 +106,7 @@ const targets = {
       'ert',
       '-L',
       'lisp',
-      '-l',
-      'test/toolcall-tests.el',
+      ...testFiles.flatMap((file) => ['-l', file]),
       '-f',
       'ert-run-tests-batch-and-exit',
     ]);
@@ -136,8 +140,8 @@ const asked = process.argv.slice(2);
 // Without Emacs (a machine that never installed emacs-nox) the Lisp checks cannot run:
 // say so loudly and report the ERT tests as skipped rather than failing the Node build.
 if (spawnSync(emacs, ['--version'], { stdio: 'ignore' }).error) {
-  const tests = readFileSync(join(root, 'test', 'toolcall-tests.el'), 'utf8').match(
-    /^\(ert-deftest /gm,
+  const tests = testFiles.flatMap(
+    (file) => readFileSync(join(root, file), 'utf8').match(/^\(ert-deftest /gm) ?? [],
   );
   process.stderr.write(
     `elisp: ${emacs} not found; skipping ${asked.join(', ')} (install emacs-nox)\n`,

@@ -1,11 +1,12 @@
 import type { PermissionAnswer, PermissionAsker } from '@toolcall/pipeline';
-import type { AskResponse, AskUser } from '@toolcall/tools';
+import type { AskResponse, AskUser, PatchReviewAnswer, PatchReviewer } from '@toolcall/tools';
 import type { Connection } from './connection.js';
 import type { CallHosted } from './hosted-tools.js';
 import {
   askResponseSchema,
   describeIssues,
   hostedResultSchema,
+  patchReviewAnswerSchema,
   permissionAnswerSchema,
 } from './protocol.js';
 
@@ -16,6 +17,8 @@ export interface EmacsPorts {
   asker: PermissionAsker;
   askUser: AskUser;
   callHosted: CallHosted;
+  /** Offers an ApplyPatch to Emacs for review per file and hunk. */
+  reviewPatch: PatchReviewer;
 }
 
 /** Builds the ports that turn pipeline questions into requests to Emacs. */
@@ -58,6 +61,35 @@ export function createEmacsPorts(connection: Connection): EmacsPorts {
         );
       }
       return reply.data as AskResponse;
+    },
+    // A failed request or a malformed reply throws: the pipeline then writes nothing.
+    reviewPatch: async (proposal, { signal }): Promise<PatchReviewAnswer> => {
+      const raw = await connection.request(
+        'patch/review',
+        {
+          toolUseId: proposal.toolUseId,
+          files: proposal.files.map((file) => ({
+            path: file.path,
+            kind: file.kind,
+            ...(file.destination === undefined ? {} : { destination: file.destination }),
+            diff: file.diff,
+            hunks: file.hunks.map((hunk) => ({
+              number: hunk.number,
+              diff: hunk.diff,
+              ...(hunk.fuzzy === undefined ? {} : { fuzzy: hunk.fuzzy }),
+            })),
+          })),
+        },
+        signal,
+      );
+      const reply = patchReviewAnswerSchema.safeParse(raw);
+      if (!reply.success) {
+        throw new Error(
+          `Emacs replied ${describeIssues(reply.error)}, expected accept-all, reject-all, ` +
+            '{outcome: "review", files} or {outcome: "revise"}',
+        );
+      }
+      return reply.data;
     },
     callHosted: async ({ name, args, toolUseId, signal }) => {
       try {

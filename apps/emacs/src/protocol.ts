@@ -85,6 +85,11 @@ export const paramSchemas = {
     stateDirectory: z.string().min(1).optional(),
     /** The workspace session to resume (`.toolcall/sessions/ID`); default a new one. */
     sessionId: z.string().min(1).optional(),
+    /**
+     * Emacs reviews patches itself (`patch/review`): an ApplyPatch that would ask is offered
+     * per file and hunk instead of as one permission question.
+     */
+    patchReview: z.boolean().optional(),
   }),
   'tools/list': z.object({}),
   'tools/call': z.object({
@@ -94,6 +99,15 @@ export const paramSchemas = {
   'toolcall/run': z.object({ expression: z.string().min(1) }),
   'executions/list': z.object({}),
   'executions/stop': z.object({ id: z.string().min(1) }),
+  'processes/list': z.object({}),
+  'processes/stop': z.object({ id: z.string().min(1) }),
+  'processes/output': z.object({
+    id: z.string().min(1),
+    /** At most this many of the last bytes (default 64 KiB). */
+    tailBytes: z.number().int().min(1).optional(),
+  }),
+  /** Input for a terminal process, or `\u0003` (Ctrl-C) for any. */
+  'processes/send': z.object({ id: z.string().min(1), chars: z.string().min(1) }),
   shutdown: z.object({}),
 } as const;
 
@@ -128,6 +142,20 @@ export const askResponseSchema = z.union([
     ),
   }),
   z.object({ status: z.literal('cancelled') }),
+]);
+
+const verdict = z.enum(['accept', 'reject']);
+
+/** Emacs's answer to `patch/review`: the pipeline's patch review answer. */
+export const patchReviewAnswerSchema = z.union([
+  z.literal('accept-all'),
+  z.literal('reject-all'),
+  z.object({
+    outcome: z.literal('review'),
+    files: z.array(z.union([verdict, z.array(verdict)])),
+    feedback: z.string().optional(),
+  }),
+  z.object({ outcome: z.literal('revise'), feedback: z.string().optional() }),
 ]);
 
 /** Formats a zod failure as one line for a JSON-RPC error message. */

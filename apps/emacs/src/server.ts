@@ -13,9 +13,11 @@ import {
 } from '@toolcall/pipeline';
 import { registerHostCleanup, type Session } from '@toolcall/tools';
 import { openBridgeSession } from './bridge-session.js';
+import { changedFilesOf } from './changed-files.js';
 import { createConnection } from './connection.js';
 import { createEmacsPorts } from './emacs-ports.js';
 import { createCustomTools, createHostedTools } from './hosted-tools.js';
+import { listProcesses, readProcessOutput, sendToProcess, stopProcess } from './processes.js';
 import {
   type CustomToolDefinition,
   describeIssues,
@@ -207,6 +209,13 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
 
   const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
 
+  /** The current tool set once the latest initialize made it. */
+  const toolsReady = async (): Promise<BridgeToolSet> => {
+    await ready;
+    if (tools === undefined) throw rpcError(RPC_ERRORS.invalidRequest, 'Call initialize first');
+    return tools;
+  };
+
   const onProgress = (progress: ToolCallProgress): void => {
     const execution = byToolUse.get(progress.envelopeId);
     connection.notify('toolcall/progress', {
@@ -227,6 +236,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
     toolCall?: ToolCallSettings | undefined;
     stateDirectory?: string | undefined;
     sessionId?: string | undefined;
+    patchReview?: boolean | undefined;
   }) => {
     // A bad rule is the caller's mistake: refused before anything is replaced.
     const rules = rulesOf(params.rules);
@@ -267,6 +277,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       },
       asker: ports.asker,
       askUser: ports.askUser,
+      ...(params.patchReview === true ? { reviewPatch: ports.reviewPatch } : {}),
       onProgress,
     });
     tools = set;
@@ -277,6 +288,8 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       await current.close();
     }).close;
     set.pipeline.subscribe((event) => {
+      const changed = changedFilesOf(event, current.workspace);
+      if (changed.length > 0) connection.notify('files/changed', { paths: changed });
       const execution = byToolUse.get(event.parentId ?? '');
       if (execution && applyChildEvent(execution.view, event)) renderLive(execution);
     });
@@ -457,6 +470,26 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
         stop(execution);
         return { result: { id: execution.id, status: execution.status } };
       }
+      case 'processes/list':
+        return { result: { processes: listProcesses((await toolsReady()).exec) } };
+      case 'processes/stop':
+        return { result: await stopProcess((await toolsReady()).exec, params.id as string) };
+      case 'processes/output':
+        return {
+          result: await readProcessOutput(
+            (await toolsReady()).exec,
+            params.id as string,
+            params.tailBytes as number | undefined,
+          ),
+        };
+      case 'processes/send':
+        return {
+          result: await sendToProcess(
+            (await toolsReady()).exec,
+            params.id as string,
+            params.chars as string,
+          ),
+        };
       case 'shutdown':
         await shutdown();
         return { result: {} };

@@ -12,8 +12,10 @@ import type {
 import {
   type AskUser,
   createToolSet,
+  type PatchReviewer,
   privateHostsAllowedByRules,
   type Session,
+  type ToolSet,
   type ToolSetToolCallOptions,
 } from '@toolcall/tools';
 import { type DeliveredMedia, deliverMedia } from './delivered-media.js';
@@ -25,6 +27,8 @@ export interface ToolSetOptions {
   mode: PermissionMode;
   asker: PermissionAsker;
   askUser: AskUser;
+  /** Reviews an ApplyPatch that would ask per file and hunk; without it, it is one question. */
+  reviewPatch?: PatchReviewer | undefined;
   /** Permission rules beside the mode (default none); allow-always answers add more. */
   rules?: readonly PermissionRule[];
   /** Tools hosted by Emacs and tools from `--tools-module` (one named like a built-in replaces it). */
@@ -39,6 +43,8 @@ export interface ToolSetOptions {
 /** The wired pipeline, ToolCall's journals and settlements, media, and how to stop its tools. */
 export interface BridgeToolSet {
   pipeline: Pipeline;
+  /** The process manager behind Bash and Monitor: the bridge's process cockpit reads it. */
+  exec: ToolSet['exec'];
   /** Running checkpoints of the scripts in flight (their live audits, queued calls included). */
   journals(): ToolCallCheckpoint[];
   /** Emacs has the outcome of script `envelopeId`: its checkpoint goes, its settlement commits. */
@@ -116,6 +122,7 @@ export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
       permissions: { mode: options.mode, rules: options.rules ?? [] },
       askUser: options.asker,
       askQuestions: options.askUser,
+      ...(options.reviewPatch === undefined ? {} : { reviewPatch: options.reviewPatch }),
       hooks: [alwaysAsk, secretReadsAsk(options.mode, () => pipeline?.rules() ?? [])],
       // WebFetch reaches a loopback or private host only when an allow rule names it exactly.
       web: {
@@ -139,6 +146,7 @@ export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
   pipeline = set.pipeline;
   return {
     pipeline: set.pipeline,
+    exec: set.exec,
     journals: () => set.toolCallJournals(),
     settle: (envelopeId) => session.settle(envelopeId),
     media: (references) => deliverMedia(session.media, references),
