@@ -65,6 +65,40 @@ try {
     });
     const file = out.trim().split('\n').pop().trim();
     dependencies[manifest.name] = `file:${file}`;
+    // What a registry user meets: publint's checks of the manifest and packed files (warnings
+    // are failures), the types every module resolution of Node 16+ and bundlers sees, a
+    // licence in the tarball, and README links that work outside this repository.
+    const checks = [
+      ['publint', ['exec', 'publint', '--strict'], dir],
+      ['attw', ['exec', 'attw', file, '--profile', 'node16', '--format', 'ascii'], root],
+    ];
+    for (const [tool, args, cwd] of checks) {
+      const name = `${manifest.name} ${tool}`;
+      try {
+        execFileSync('corepack', ['pnpm', ...args], { cwd, encoding: 'utf8', stdio: 'pipe' });
+        results.push({ name, ok: true });
+        console.log(`✓ ${name}`);
+      } catch (error) {
+        const summary = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim() || error.message;
+        results.push({ name, ok: false, summary });
+        console.log(`✗ ${name}: ${summary}`);
+      }
+    }
+    const listing = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' }).split('\n');
+    const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+    const relative = [...readme.matchAll(/\]\((?!https?:|#|mailto:)([^)]+)\)/g)].map((m) => m[1]);
+    const problems = [
+      ...(listing.includes('package/LICENSE') ? [] : ['no LICENSE in the tarball']),
+      ...relative.map((link) => `README links to ${link}, which is not in the installed package`),
+    ];
+    results.push({
+      name: `${manifest.name} files`,
+      ok: problems.length === 0,
+      summary: problems.join('; '),
+    });
+    console.log(
+      `${problems.length === 0 ? '✓' : '✗'} ${manifest.name} files${problems.length ? `: ${problems.join('; ')}` : ': LICENSE, absolute README links'}`,
+    );
   }
   writeFileSync(
     join(consumer, 'package.json'),
