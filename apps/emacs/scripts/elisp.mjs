@@ -137,23 +137,28 @@ const targets = {
 };
 
 const asked = process.argv.slice(2);
-// Without Emacs (a machine that never installed emacs-nox) the Lisp checks cannot run:
-// say so loudly and report the ERT tests as skipped rather than failing the Node build.
+// Without Emacs (a machine that never installed emacs-nox) the Lisp checks cannot run: they
+// fail, naming what to install, and the ERT tests count as failed rather than vanishing.
 if (spawnSync(emacs, ['--version'], { stdio: 'ignore' }).error) {
   const tests = testFiles.flatMap(
     (file) => readFileSync(join(root, file), 'utf8').match(/^\(ert-deftest /gm) ?? [],
   );
   process.stderr.write(
-    `elisp: ${emacs} not found; skipping ${asked.join(', ')} (install emacs-nox)\n`,
+    `elisp: ${emacs} not found, so ${asked.join(', ')} cannot run: install emacs-nox (Debian), or set EMACS to an Emacs 28.1+ binary\n`,
   );
   if (asked.includes('test')) {
     mkdirSync(join(root, '.test-results'), { recursive: true });
     writeFileSync(
       join(root, '.test-results', 'ert.json'),
-      `${JSON.stringify({ passed: 0, failed: 0, skipped: tests?.length ?? 0 })}\n`,
+      `${JSON.stringify({
+        passed: 0,
+        failed: tests?.length ?? 0,
+        skipped: 0,
+        failures: [{ name: 'Emacs', detail: `${emacs} not found: install emacs-nox` }],
+      })}\n`,
     );
   }
-  process.exit(0);
+  process.exit(1);
 }
 for (const name of asked) {
   if (!(name in targets))

@@ -101,36 +101,35 @@ async function findRipgrep(): Promise<string | undefined> {
 const ripgrep = await findRipgrep();
 
 describe('the launch of a proved read-only rg', () => {
-  it.skipIf(ripgrep === undefined)(
-    'ignores a ripgrep config file that would add --pre',
-    async () => {
-      const markers = temporaryDirectory();
-      const tools = temporaryDirectory();
-      symlinkSync(ripgrep ?? '', join(tools, 'rg'));
-      const helper = join(tools, 'pre.sh');
-      writeFileSync(helper, `#!/bin/sh\ntouch ${join(markers, 'pre')}\ncat "$1"\n`, {
-        mode: 0o755,
-      });
-      const config = join(tools, 'ripgreprc');
-      writeFileSync(config, `--pre=${helper}\n`);
-      const hostEnvironment = {
-        ...process.env,
-        PATH: `${tools}:${process.env.PATH ?? ''}`,
-        RIPGREP_CONFIG_PATH: config,
-      };
-      const manager = testManager({ hostEnvironment });
-      writeFileSync(join(manager.workspaceRoot, 'a.txt'), 'needle\n');
-      // The config is live for a plain rg.
-      // An explicit path: with standard input not a terminal, rg would search it instead.
-      spawnSync('rg', ['needle', '.'], { cwd: manager.workspaceRoot, env: hostEnvironment });
-      expect(readdirSync(markers)).toEqual(['pre']);
-      execFileSync('rm', [join(markers, 'pre')]);
-      const result = await manager.runBash({ owner, command: 'rg needle .' });
-      if (!result.success) throw result.error;
-      expect(result.value.output).toContain('needle');
-      expect(readdirSync(markers)).toEqual([]);
-    },
-  );
+  it('ignores a ripgrep config file that would add --pre', async () => {
+    if (ripgrep === undefined)
+      throw new Error('ripgrep from @vscode/ripgrep is missing: run the install');
+    const markers = temporaryDirectory();
+    const tools = temporaryDirectory();
+    symlinkSync(ripgrep ?? '', join(tools, 'rg'));
+    const helper = join(tools, 'pre.sh');
+    writeFileSync(helper, `#!/bin/sh\ntouch ${join(markers, 'pre')}\ncat "$1"\n`, {
+      mode: 0o755,
+    });
+    const config = join(tools, 'ripgreprc');
+    writeFileSync(config, `--pre=${helper}\n`);
+    const hostEnvironment = {
+      ...process.env,
+      PATH: `${tools}:${process.env.PATH ?? ''}`,
+      RIPGREP_CONFIG_PATH: config,
+    };
+    const manager = testManager({ hostEnvironment });
+    writeFileSync(join(manager.workspaceRoot, 'a.txt'), 'needle\n');
+    // The config is live for a plain rg.
+    // An explicit path: with standard input not a terminal, rg would search it instead.
+    spawnSync('rg', ['needle', '.'], { cwd: manager.workspaceRoot, env: hostEnvironment });
+    expect(readdirSync(markers)).toEqual(['pre']);
+    execFileSync('rm', [join(markers, 'pre')]);
+    const result = await manager.runBash({ owner, command: 'rg needle .' });
+    if (!result.success) throw result.error;
+    expect(result.value.output).toContain('needle');
+    expect(readdirSync(markers)).toEqual([]);
+  });
 });
 
 describe('repositoryOverrides', () => {
