@@ -7,6 +7,7 @@ import { promptAsker } from './asker.js';
 import { commonOptions } from './common-options.js';
 import type { CliIo } from './io.js';
 import { failureLine, present } from './present.js';
+import { runProcessCommand } from './repl-processes.js';
 import { setUp } from './setup.js';
 
 /** How many more closing brackets the text needs (ignoring strings and comments); <0 is too many. */
@@ -73,7 +74,11 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
     .filter(Boolean)
     .reverse();
   rl = createInterface({ input, output: io.stdout, terminal, history, historySize: 500 });
-  if (terminal) io.stdout.write('ToolCall REPL: one form per input, Ctrl-D to leave.\n');
+  if (terminal) {
+    io.stdout.write(
+      'ToolCall REPL: one form per input, /help for process commands, Ctrl-D to leave.\n',
+    );
+  }
   // The form running now: Ctrl-C cancels it (withdrawing its question) and the REPL goes on.
   let running: { cancel(): void } | undefined;
   // At the prompt, Ctrl-C leaves the REPL, as Ctrl-D does.
@@ -95,6 +100,10 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
   rl.setPrompt('tc> ');
   if (terminal) rl.prompt();
   for await (const line of rl) {
+    if (pending === '' && (await runProcessCommand(line, setup.value, io))) {
+      if (terminal && open) rl.prompt();
+      continue;
+    }
     pending = pending === '' ? line : `${pending}\n${line}`;
     const depth = openDepth(pending);
     if (pending.trim() === '' || depth > 0) {

@@ -9,7 +9,7 @@ import type {
 } from '@toolcall/pipeline';
 import { commandHook } from '@toolcall/pipeline/node';
 import { builtinRenderers, type RendererRegistry } from '@toolcall/render';
-import { createToolSet, type Session } from '@toolcall/tools';
+import { createToolSet, type Session, type ToolSet } from '@toolcall/tools';
 import type { Config } from './config.js';
 import { createRulePersister } from './persist-rule.js';
 import { createProgressHub, type ProgressHub } from './progress.js';
@@ -64,6 +64,8 @@ export interface CliToolSet {
   settle(envelopeId: string): Promise<void>;
   /** ToolCall's live aggregate of each running script: active tools, counts, permission waits. */
   readonly progress: Pick<ProgressHub, 'subscribe'>;
+  /** The processes the tool set manages (what the REPL's `/ps` lists). */
+  readonly exec: ToolSet['exec'];
   /**
    * Stops every process the tool set started, finishes writing `allow always` rules and writes
    * the telemetry lines still queued.
@@ -154,6 +156,7 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     // The CLI keeps no settled checkpoints: shown, the script's is consumed.
     settle: (envelopeId) => session.settle(envelopeId),
     progress,
+    exec: set.exec,
     close: async () => {
       await set.close();
       await persister.flush();

@@ -11,13 +11,20 @@ import {
   type ToolCallProgress,
   type ToolRun,
 } from '@toolcall/pipeline';
-import { registerHostCleanup, type Session } from '@toolcall/tools';
+import {
+  listProcesses,
+  type ProcessResult,
+  readProcessOutput,
+  registerHostCleanup,
+  type Session,
+  sendToProcess,
+  stopProcess,
+} from '@toolcall/tools';
 import { openBridgeSession } from './bridge-session.js';
 import { changedFilesOf } from './changed-files.js';
 import { createConnection } from './connection.js';
 import { createEmacsPorts } from './emacs-ports.js';
 import { createCustomTools, createHostedTools } from './hosted-tools.js';
-import { listProcesses, readProcessOutput, sendToProcess, stopProcess } from './processes.js';
 import {
   type CustomToolDefinition,
   describeIssues,
@@ -208,6 +215,11 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
   };
 
   const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
+  // A process-control failure (an unknown id, input refused) is the client's bad params.
+  const processValue = <T>(result: ProcessResult<T>): T => {
+    if (!result.success) throw rpcError(RPC_ERRORS.invalidParams, result.error.message);
+    return result.value;
+  };
 
   /** The current tool set once the latest initialize made it. */
   const toolsReady = async (): Promise<BridgeToolSet> => {
@@ -471,23 +483,23 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
         return { result: { id: execution.id, status: execution.status } };
       }
       case 'processes/list':
-        return { result: { processes: listProcesses((await toolsReady()).exec) } };
+        return { result: { processes: listProcesses(await toolsReady()) } };
       case 'processes/stop':
-        return { result: await stopProcess((await toolsReady()).exec, params.id as string) };
+        return { result: processValue(await stopProcess(await toolsReady(), params.id as string)) };
       case 'processes/output':
         return {
-          result: await readProcessOutput(
-            (await toolsReady()).exec,
-            params.id as string,
-            params.tailBytes as number | undefined,
+          result: processValue(
+            await readProcessOutput(
+              await toolsReady(),
+              params.id as string,
+              params.tailBytes as number | undefined,
+            ),
           ),
         };
       case 'processes/send':
         return {
-          result: await sendToProcess(
-            (await toolsReady()).exec,
-            params.id as string,
-            params.chars as string,
+          result: processValue(
+            await sendToProcess(await toolsReady(), params.id as string, params.chars as string),
           ),
         };
       case 'shutdown':

@@ -9,7 +9,9 @@ export type ToolsErrorCode =
   | 'config-unreadable'
   | 'invalid-session-id'
   | 'workspace-unavailable'
-  | 'session-unavailable';
+  | 'session-unavailable'
+  | 'unknown-process'
+  | 'process-input-refused';
 
 /** An expected failure of @toolcall/tools, returned as a value rather than thrown. */
 export class ToolsError extends Error {

@@ -24,6 +24,16 @@ export {
   sandboxNarrows,
 } from './narrowing.js';
 export {
+  listProcesses,
+  PROCESS_OUTPUT_TAIL_BYTES,
+  type ProcessResult,
+  type ProcessRow,
+  type ProcessScope,
+  readProcessOutput,
+  sendToProcess,
+  stopProcess,
+} from './processes.js';
+export {
   hashConfig,
   isConfigTrusted,
   listTrustedConfigs,
