@@ -1,0 +1,143 @@
+// Type-checks every TypeScript sample in docs/ and the READMEs strictly, as a user would compile
+// it against the built packages, and runs the samples marked `ts run`: a sample that no longer
+// compiles or runs fails here, not in a reader's editor.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const work = join(root, '.docs-check');
+
+function markdownFiles() {
+  const files = ['README.md'];
+  const walk = (dir) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.md')) files.push(path);
+    }
+  };
+  walk('docs');
+  for (const group of ['packages', 'apps']) {
+    for (const name of readdirSync(join(root, group))) files.push(join(group, name, 'README.md'));
+  }
+  return files.filter((file) => {
+    try {
+      readFileSync(join(root, file));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The ```ts blocks of a Markdown file, with the line each starts on and whether it runs. */
+function samples(file) {
+  const lines = readFileSync(join(root, file), 'utf8').split('\n');
+  const found = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const open = /^```(ts|typescript)(\s+run)?\s*$/.exec(lines[i]);
+    if (open === null) continue;
+    const start = i + 1;
+    let end = start;
+    while (end < lines.length && !/^```\s*$/.test(lines[end])) end += 1;
+    // An HTML comment just above the block, `<!-- docs-check: … -->`, declares what the sample
+    // assumes from its surroundings (a helper of the reader's own): readers never see it.
+    const context = /^<!-- docs-check: ([\s\S]*) -->$/.exec(lines[i - 1] ?? '')?.[1] ?? '';
+    found.push({
+      file,
+      line: start + 1,
+      run: open[2] !== undefined,
+      context,
+      code: lines.slice(start, end).join('\n'),
+    });
+    i = end;
+  }
+  return found;
+}
+
+rmSync(work, { recursive: true, force: true });
+mkdirSync(join(work, 'node_modules', '@toolcall'), { recursive: true });
+for (const name of readdirSync(join(root, 'packages'))) {
+  symlinkSync(join(root, 'packages', name), join(work, 'node_modules', '@toolcall', name));
+}
+writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+const all = markdownFiles().flatMap(samples);
+const names = new Map();
+for (const [index, sample] of all.entries()) {
+  const name = `${sample.file.replace(/[^\w]+/g, '-')}-${sample.line}.ts`;
+  names.set(name, sample);
+  // Each sample is a module of its own, so names never collide between samples.
+  // The context goes on the sample's first line, so error lines map back unchanged.
+  const [first = '', ...rest] = sample.code.split('\n');
+  writeFileSync(join(work, name), `${sample.context} ${first}\n${rest.join('\n')}\nexport {};\n`);
+  void index;
+}
+writeFileSync(
+  join(work, 'tsconfig.json'),
+  JSON.stringify({
+    compilerOptions: {
+      strict: true,
+      exactOptionalPropertyTypes: false,
+      noUncheckedIndexedAccess: true,
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      target: 'ES2022',
+      lib: ['ES2023'],
+      types: ['node'],
+      typeRoots: [join(root, 'node_modules', '@types')],
+      skipLibCheck: true,
+      outDir: 'out',
+      rootDir: '.',
+    },
+    include: ['*.ts'],
+  }),
+);
+let failed = 0;
+try {
+  execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', work], {
+    cwd: work,
+    stdio: 'pipe',
+  });
+} catch (error) {
+  const output = String(error.stdout ?? '');
+  const byFile = new Map();
+  for (const line of output.split('\n')) {
+    const match = /^([\w.-]+\.ts)\((\d+),(\d+)\): (.*)$/.exec(line);
+    if (match === null) continue;
+    const sample = names.get(match[1]);
+    if (sample === undefined) continue;
+    const where = `${sample.file}:${sample.line + Number(match[2]) - 1}`;
+    byFile.set(where, [...(byFile.get(where) ?? []), match[4]]);
+  }
+  for (const [where, messages] of byFile) {
+    failed += 1;
+    console.log(`✗ ${where}: ${messages.join(' | ')}`);
+  }
+  if (byFile.size === 0) {
+    failed += 1;
+    console.log(`✗ tsc failed: ${output.slice(0, 2000)}`);
+  }
+}
+const runnable = [...names].filter(([, sample]) => sample.run);
+for (const [name, sample] of runnable) {
+  try {
+    execFileSync(process.execPath, [join(work, 'out', name.replace(/\.ts$/, '.js'))], {
+      cwd: work,
+      stdio: 'pipe',
+      timeout: 60_000,
+    });
+    console.log(`✓ ran ${sample.file}:${sample.line}`);
+  } catch (error) {
+    failed += 1;
+    console.log(
+      `✗ ran ${sample.file}:${sample.line}: ${String(error.stderr || error.message).slice(0, 500)}`,
+    );
+  }
+}
+console.log(
+  `docs check: ${all.length} samples type-checked, ${runnable.length} run, ${failed} failed`,
+);
+rmSync(work, { recursive: true, force: true });
+void relative;
+process.exit(failed === 0 ? 0 : 1);
