@@ -120,6 +120,20 @@ describe('the catalog and specialist listing of a tool set', () => {
   });
 });
 
+describe('the native list after the tool set is made', () => {
+  it('offers a tool registered again under a native name, and drops one unregistered', () => {
+    const set = makeSet();
+    const replacement = ownRead();
+    set.pipeline.register(replacement);
+    expect(set.native.find((tool) => tool.name === 'Read')).toBe(replacement);
+    expect(set.native.map((tool) => tool.name)).toEqual(SPEC_NATIVE);
+    set.pipeline.unregister('Grep');
+    expect(set.native.map((tool) => tool.name)).toEqual(
+      SPEC_NATIVE.filter((name) => name !== 'Grep'),
+    );
+  });
+});
+
 describe('what MCP clients are told about each tool', () => {
   it('marks the web tools as reaching beyond the machine, and Bash and ApplyPatch as destructive', () => {
     const tools = makeSet().pipeline.tools();

@@ -378,13 +378,15 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     createToolSearchTool({ catalog, manualReference: (entry) => manualOf(entry.tool.name) }),
   );
   pipeline.register(createToolCallTool({ driver, catalog }));
-  const registered = new Map(pipeline.tools().map((tool) => [tool.name, tool]));
+  const nativeNames = [...new Set<string>([...NATIVE_TOOLS, ...native])];
   return {
     pipeline,
     tools: [...tools, ...executionTools, ...extras],
-    native: [...new Set<string>([...NATIVE_TOOLS, ...native])].flatMap(
-      (name) => registered.get(name) ?? [],
-    ),
+    // Read from the pipeline each time: a tool registered again under a native name (a
+    // harness's own Read) is the one offered, and one unregistered is no longer offered.
+    get native() {
+      return nativeNames.flatMap((name) => pipeline.tool(name) ?? []);
+    },
     // A nested call that never started (its join's slot never came) reads as such, whatever
     // its tool.
     renderers: withUnstartedRows(
