@@ -2,7 +2,7 @@ import type { ExecManager } from '@toolcall/exec';
 import type { HandlerContext, Tool } from '@toolcall/pipeline';
 import type { ResourceResolver } from '@toolcall/resources';
 import { type ApplyPatchOptions, createApplyPatchTool } from './patch/apply-patch-tool.js';
-import type { ReadMemo } from './read/read-memo.js';
+import type { ConversationReads } from './read/read-memo.js';
 import { createReadTool } from './read/read-tool.js';
 import { createGlobTool } from './search/glob-tool.js';
 import { createGrepTool } from './search/grep-tool.js';
@@ -18,7 +18,7 @@ export interface FileToolsOptions extends Pick<ApplyPatchOptions, 'reviewPatch' 
   /** The owner of a call (`/root` unless given); Read tells only `/root` a file is unchanged. */
   readonly ownerOf?: ((context: HandlerContext) => string) | undefined;
   /** Read's memory of what the root conversation read (see `createReadTool`). */
-  readonly readMemory?: ReadMemo | undefined;
+  readonly readMemory?: ConversationReads | undefined;
   /** Whether the current model takes media of a type (see `createReadTool`). */
   readonly acceptsMedia?: ((mimeType: string) => boolean) | undefined;
 }

@@ -37,7 +37,7 @@ import { createPatchHooks } from './patch/patch-hooks.js';
 import type { PatchReviewer } from './patch/patch-review.js';
 import { checkPlanMode, type PlanModeSource } from './patch/plan-mode.js';
 import { createTargetPreparer } from './prepare-targets.js';
-import { ReadMemo } from './read/read-memo.js';
+import { ConversationReads } from './read/read-memo.js';
 import { fileToolRenderers } from './render/renderers.js';
 import { withUnstartedRows } from './render/unstarted-rows.js';
 import { createSnapshotReader } from './snapshot-reader.js';
@@ -221,10 +221,11 @@ export interface ToolSet {
    */
   commitToolCall(envelopeId: string, options?: CommitOptions): Promise<void>;
   /**
-   * Forgets what the root conversation has read, so the next Read of any file returns its
-   * contents again; call it after compacting the conversation.
+   * Forgets what the conversation at `owner` (an owner path such as `/root`) has read, or what
+   * every conversation has, so its next Read of any file returns the contents again; call it
+   * after compacting that conversation.
    */
-  forgetReads(): void;
+  forgetReads(owner?: string): void;
   /** Stops every process the set started, when the set created its own manager. */
   close(): Promise<void>;
 }
@@ -301,7 +302,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
       rootOwner: ROOT_OWNER,
       ...(options.sessionStore === undefined ? {} : { sessionStore: options.sessionStore }),
     });
-  const readMemory = new ReadMemo();
+  const readMemory = new ConversationReads();
   const fileTools = createFileTools({
     cwd,
     resources,
@@ -402,7 +403,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     listing: (listingOptions) => renderListing(catalog(), listingOptions),
     toolCallJournals: () => driver.journals(),
     commitToolCall: (envelopeId, commitOptions) => driver.commit(envelopeId, commitOptions),
-    forgetReads: () => readMemory.clear(),
+    forgetReads: (owner) => readMemory.forget(owner),
     close: async () => {
       if (options.exec === undefined) await exec.teardown();
     },

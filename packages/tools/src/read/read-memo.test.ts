@@ -3,7 +3,13 @@ import { mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FileIdentity, identify, isUnchanged, ReadMemo } from './read-memo.js';
+import {
+  ConversationReads,
+  type FileIdentity,
+  identify,
+  isUnchanged,
+  ReadMemo,
+} from './read-memo.js';
 
 let scratch: string;
 beforeAll(async () => {
@@ -86,5 +92,31 @@ describe('ReadMemo', () => {
     expect(memo.get(ReadMemo.key(file, 2, 2000))).toBeUndefined();
     memo.forget(ReadMemo.key(file, 1, 2000));
     expect(memo.get(ReadMemo.key(file, 1, 2000))).toBeUndefined();
+  });
+});
+
+describe('ConversationReads', () => {
+  const identity = { dev: 1n, ino: 2n, size: 3, mtimeNs: 4n, ctimeNs: 5n, digest: undefined };
+
+  it('keeps one memory per conversation and forgets one or all', () => {
+    const reads = new ConversationReads();
+    reads.of('/root').remember('k', identity as never);
+    expect(reads.of('/root/worker').get('k')).toBeUndefined();
+    expect(reads.of('/root').get('k')).toBeDefined();
+    reads.forget('/root/worker');
+    expect(reads.of('/root').get('k')).toBeDefined();
+    reads.forget();
+    expect(reads.of('/root').get('k')).toBeUndefined();
+  });
+
+  it('holds at most 64 conversations, dropping the one that read least recently', () => {
+    const reads = new ConversationReads();
+    reads.of('/root').remember('k', identity as never);
+    for (let agent = 0; agent < 63; agent += 1)
+      reads.of(`/root/a${agent}`).remember('k', identity as never);
+    reads.of('/root'); // the root reads again: it is now the most recent
+    reads.of('/root/one-more').remember('k', identity as never);
+    expect(reads.of('/root').get('k')).toBeDefined();
+    expect(reads.of('/root/a0').get('k')).toBeUndefined();
   });
 });

@@ -97,8 +97,8 @@ export async function isUnchanged(previous: FileIdentity, file: string): Promise
 const MEMO_ENTRIES = 1000;
 
 /**
- * Remembers, per file and line range, which version of the file a session's root conversation
- * last read in full, so an unchanged re-read can point back to it.
+ * Remembers, per file and line range, which version of the file one conversation last read in
+ * full, so an unchanged re-read can point back to it.
  */
 export class ReadMemo {
   readonly #entries = new Map<string, FileIdentity>();
@@ -128,6 +128,37 @@ export class ReadMemo {
   /** Forgets every read, e.g. after the conversation was compacted and lost the contents. */
   clear(): void {
     this.#entries.clear();
+  }
+}
+
+/** Most conversations whose reads are remembered at once; the least recently reading goes first. */
+const MEMO_CONVERSATIONS = 64;
+
+/**
+ * The read memories of a tool set's conversations, one per owner path (`/root`, `/review-1`,
+ * …): a conversation is told "unchanged" only about what it read itself, never about what
+ * another conversation read.
+ */
+export class ConversationReads {
+  readonly #memos = new Map<string, ReadMemo>();
+
+  /** The memory of the conversation at `owner`, made on its first read. */
+  of(owner: string): ReadMemo {
+    let memo = this.#memos.get(owner);
+    if (memo !== undefined) this.#memos.delete(owner);
+    else memo = new ReadMemo();
+    this.#memos.set(owner, memo);
+    if (this.#memos.size > MEMO_CONVERSATIONS) {
+      const oldest = this.#memos.keys().next().value;
+      if (oldest !== undefined) this.#memos.delete(oldest);
+    }
+    return memo;
+  }
+
+  /** Forgets what the conversation at `owner` read, or every conversation's reads. */
+  forget(owner?: string): void {
+    if (owner === undefined) this.#memos.clear();
+    else this.#memos.delete(owner);
   }
 }
 

@@ -8,7 +8,7 @@ import { hasFit, type ImageFit } from './image-fit.js';
 import type { ReadArguments, ReadResponse } from './read-bytes.js';
 import { readBytes, readPath } from './read-file.js';
 import { IMAGE_TYPES } from './read-media.js';
-import { ReadMemo, readRemembered } from './read-memo.js';
+import { ConversationReads, ReadMemo, readRemembered } from './read-memo.js';
 import { readErrors, readTextWindow } from './read-text.js';
 
 const DESCRIPTION = [
@@ -70,15 +70,15 @@ export interface ReadToolOptions extends FileToolOptions {
   readonly timeoutMs?: number;
   /**
    * The owner of a call: `/root` for the root conversation (the default for every call), an
-   * agent path such as `/root/worker` for a sub-agent sharing the tool. Only the root
-   * conversation is told that a re-read file is unchanged.
+   * agent path such as `/root/worker` for a sub-agent sharing the tool. Each conversation is
+   * told that a re-read file is unchanged only when it read that version itself.
    */
   readonly ownerOf?: (context: HandlerContext) => string;
   /**
-   * What the root conversation has read, kept by the caller so it can be cleared (after a
+   * What each conversation has read, kept by the caller so it can be cleared (after a
    * compaction the contents are gone from the conversation); default: private to the tool.
    */
-  readonly readMemory?: ReadMemo;
+  readonly readMemory?: ConversationReads;
   /**
    * Whether the current model takes media of a type, asked on every call (WebFetch's option of
    * the same name): an image it refuses is an error, and so are PDF `pages` unless it takes
@@ -161,7 +161,7 @@ function fitMisuse(shown: string, pages: string | undefined): string | undefined
 export function createReadTool(options: ReadToolOptions): Tool {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const ownerOf = options.ownerOf ?? (() => ROOT_OWNER);
-  const memo = options.readMemory ?? new ReadMemo();
+  const reads = options.readMemory ?? new ConversationReads();
   if (options.acceptsMedia !== undefined && typeof options.acceptsMedia !== 'function') {
     throw new TypeError(
       `createReadTool: acceptsMedia must be a function, received ${String(options.acceptsMedia)}`,
@@ -210,18 +210,15 @@ export function createReadTool(options: ReadToolOptions): Tool {
           return { result: `Error: Parameter ${name} ${misuse}`, status: 'error' as const };
         }
       }
-      // Only the root conversation's own plain-path text reads are remembered and answered.
-      const remembered =
-        context.source === 'direct' &&
-        pages === undefined &&
-        fit === undefined &&
-        ownerOf(context) === ROOT_OWNER;
+      // A conversation's own plain-path text reads are remembered and answered, each
+      // conversation's apart; a read from inside a script is not (the model never saw it).
+      const remembered = context.source === 'direct' && pages === undefined && fit === undefined;
       let response: ReadResponse;
       if (target.kind === 'resource') {
         response = await readResource(options, target.attempt, shown, readArguments);
       } else if (remembered) {
         response = await readRemembered(
-          memo,
+          reads.of(ownerOf(context)),
           ReadMemo.key(target.path, readArguments.offset, readArguments.limit),
           target.path,
           context.signal,

@@ -161,13 +161,13 @@ describe('reads that always get the contents', () => {
         }).outcome;
         return outcome.result;
       };
+      const notice = `File ${file} unchanged since last read.  Reuse the previous contents.`;
+      // Each conversation is told "unchanged" about its own reads only.
       expect(await run('agent_1', '/root/worker')).toBe('1\tboth');
-      expect(await run('agent_2', '/root/worker')).toBe('1\tboth');
       expect(await run('root_1', '/root')).toBe('1\tboth');
-      expect(await run('agent_3', '/root/worker')).toBe('1\tboth');
-      expect(await run('root_2', '/root')).toBe(
-        `File ${file} unchanged since last read.  Reuse the previous contents.`,
-      );
+      expect(await run('agent_2', '/root/worker')).toBe(notice);
+      expect(await run('other_1', '/root/reviewer')).toBe('1\tboth');
+      expect(await run('root_2', '/root')).toBe(notice);
     } finally {
       await agents.dispose();
     }
@@ -185,7 +185,7 @@ describe('the tool set’s read memory', () => {
     expect((await workspace.run('Read', { file_path: 'compacted.txt' })).result).toBe('1\tkept');
   });
 
-  it('belongs to the root conversation only, per the set’s ownerOf', async () => {
+  it('is kept per conversation, per the set’s ownerOf, and forgotten per conversation', async () => {
     const shared = await createTestWorkspace({
       ownerOf: (context) => (context.toolUseId.startsWith('agent_') ? '/root/worker' : '/root'),
     });
@@ -197,11 +197,19 @@ describe('the tool set’s read memory', () => {
           input: { file_path: 'shared.txt' },
           toolUseId,
         }).outcome;
+      const same = unchanged('shared.txt').result;
       expect((await read('agent_1')).result).toBe('1\tone');
-      expect((await read('agent_2')).result).toBe('1\tone');
       expect((await read('root_1')).result).toBe('1\tone');
+      expect((await read('agent_2')).result).toBe(same);
+      expect((await read('root_2')).result).toBe(same);
+      // The worker compacted its conversation: only its memory goes.
+      shared.toolSet.forgetReads('/root/worker');
       expect((await read('agent_3')).result).toBe('1\tone');
-      expect((await read('root_2')).result).toBe(unchanged('shared.txt').result);
+      expect((await read('root_3')).result).toBe(same);
+      // A change of the file is news to both.
+      await shared.write('shared.txt', 'two\n');
+      expect((await read('agent_4')).result).toBe('1\ttwo');
+      expect((await read('root_4')).result).toBe('1\ttwo');
     } finally {
       await shared.dispose();
     }
