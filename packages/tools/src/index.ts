@@ -30,7 +30,8 @@ export type {
 export type { BodyLine, Hunk, PatchOperation } from './patch/patch-types.js';
 export type { PlanMode, PlanModeSource } from './patch/plan-mode.js';
 export { createTargetPreparer } from './prepare-targets.js';
-export { createReadTool } from './read/read-tool.js';
+export { ConversationReads } from './read/read-memo.js';
+export { createReadTool, type ReadToolOptions } from './read/read-tool.js';
 export { applyPatchRenderer } from './render/apply-patch-renderer.js';
 export { readRenderer } from './render/read-renderer.js';
 export { fileToolRenderers } from './render/renderers.js';
