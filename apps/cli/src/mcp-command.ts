@@ -79,7 +79,7 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
     config: config.value,
     tools: upstreams.flatMap((upstream) => upstream.tools),
     composable: upstreams.flatMap((upstream) => upstream.composable),
-    askUser: () => mcp.askUser,
+    askUser: mcp.askUser,
   });
   if (!setup.success) {
     io.stderr.write(`toolcall mcp: ${setup.error}\n`);

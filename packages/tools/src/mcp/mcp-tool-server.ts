@@ -27,7 +27,7 @@ export interface McpToolServer {
 
 /** A served connection. */
 export interface McpConnection {
-  /** The SDK server, for what an embedder sends besides tool results. */
+  /** The SDK server, for what an embedder sends besides tool results; `onclose` is taken. */
   readonly server: Server;
   /** Resolves once the connection has closed (the client left, or `close`). */
   readonly closed: Promise<void>;
@@ -100,8 +100,6 @@ export function createMcpToolServer(options: McpToolServerOptions = {}): McpTool
       mcp.setRequestHandler(CallToolRequestSchema, (request, extra) =>
         callTool(context, request, extra),
       );
-      // Monitor lines and background completions would go out from here, as notifications on
-      // `mcp`, once the tool set delivers them as events.
       const closed = new Promise<void>((resolve) => {
         mcp.onclose = resolve;
       });
