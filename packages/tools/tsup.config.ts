@@ -31,11 +31,13 @@ function copyDocs(): void {
 export default defineConfig({
   // The navigation parse worker runs as a file of its own, beside the bundle that starts it.
   // `host-signals` is a subpath of its own: a host's entry installs its signal handlers at
-  // start without loading the tools.
+  // start without loading the tools. `mcp` is the MCP server, the one entry that imports the
+  // MCP SDK (an optional peer dependency).
   entry: {
     index: 'src/index.ts',
     'navigation-worker': 'src/navigation/split/parse-worker.ts',
     'host-signals': 'src/host/host-signals.ts',
+    mcp: 'src/mcp/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

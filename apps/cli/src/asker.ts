@@ -1,18 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
-import type { PermissionAnswer, PermissionAsker, PermissionRequest } from '@toolcall/pipeline';
-
-/** What a permission prompt shows: the tool and what exactly it will touch or run. */
-export function describeRequest(request: PermissionRequest): string {
-  const { facts, toolName } = request;
-  const parts: string[] = [];
-  if (facts.pattern !== undefined) parts.push(`run: ${facts.pattern}`);
-  if (facts.domain !== undefined) parts.push(`connect to: ${facts.domain}`);
-  if (facts.name !== undefined) parts.push(`name: ${facts.name}`);
-  for (const entry of facts.paths) parts.push(`${entry.access}: ${entry.path}`);
-  if (parts.length === 0) parts.push(JSON.stringify(request.input).slice(0, 200));
-  return `${toolName} wants to ${parts.join(', ')}`;
-}
+import type { PermissionAnswer, PermissionAsker } from '@toolcall/pipeline';
+import { describePermissionRequest } from '@toolcall/tools';
 
 /**
  * Asks one question on the terminal and resolves to the line typed (empty when input ends), or
@@ -42,7 +31,7 @@ export function promptAsker(options: {
       options.onPrompt?.(true);
       try {
         const answer = await options.question(
-          `\n? ${describeRequest(request)}\n  (${request.reason})\n  [o]nce, [a]lways, [d]eny? `,
+          `\n? ${describePermissionRequest(request)}\n  (${request.reason})\n  [o]nce, [a]lways, [d]eny? `,
           request.signal,
         );
         if (answer === undefined) {

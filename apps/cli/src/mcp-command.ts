@@ -1,12 +1,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { checkWorkspace, registerHostCleanup } from '@toolcall/tools';
+import { createMcpToolServer, createStdioServerTransport } from '@toolcall/tools/mcp';
 import { commonOptions } from './common-options.js';
 import { loadConfig } from './config.js';
 import type { CliIo } from './io.js';
-import { ReplyWatch, WrittenStdioTransport } from './mcp-replies.js';
-import { createElicitingAsker, createMcpServer } from './mcp-server.js';
 import {
   connectUpstream,
   parseUpstream,
@@ -71,53 +69,41 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
       return error instanceof UpstreamConfigError ? 2 : 1;
     }
   }
-  // The server is made once the tool set exists (its listing goes into the instructions); the
-  // asker, needed to build the tool set, reaches it through this binding.
-  let server: Server | undefined;
+  // The server exists before the tool set, which asks and reports progress through it.
+  const mcp = createMcpToolServer({
+    version: '0.0.0',
+    ...(values.yes ? { fallback: () => 'allow-once' as const } : {}),
+    noElicitationAdvice: 'allow it with a rule or start the server with --yes',
+  });
   const setup = await setUp(values, io, {
     config: config.value,
     tools: upstreams.flatMap((upstream) => upstream.tools),
     composable: upstreams.flatMap((upstream) => upstream.composable),
-    askUser: (fallback) => (request) => createElicitingAsker(server!, fallback)(request),
+    askUser: mcp.askUser,
   });
   if (!setup.success) {
     io.stderr.write(`toolcall mcp: ${setup.error}\n`);
     await upstreamCleanup.close();
     return 2;
   }
-  const { pipeline, native, session } = setup.value;
-  const replies = new ReplyWatch((error) =>
-    io.stderr.write(
-      `toolcall mcp: a ToolCall checkpoint could not be removed: ${(error as Error).message}\n`,
-    ),
-  );
-  const mcp = createMcpServer({
-    pipeline: () => pipeline,
-    tools: () => native,
-    media: session.media,
-    version: '0.0.0',
-    instructions: setup.value.listing().text,
-    replies,
-    // Committed once the reply is written: a reply the client never gets leaves the script to
-    // be recovered as interrupted.
-    onSent: (toolUseId) => setup.value.settle(toolUseId),
-    progress: setup.value.progress,
-  });
-  server = mcp;
-  const closed = new Promise<void>((done) => {
-    mcp.onclose = done;
-  });
+  const unsubscribe = setup.value.progress.subscribe(mcp.onProgress);
   const input = io.stdin ?? process.stdin;
-  await mcp.connect(replies.watch(new WrittenStdioTransport(input, io.stdout)));
-  // Ctrl-C or the end of stdin closes the server; then its processes and upstreams are stopped.
-  const stop = () => void mcp.close();
+  // The end of stdin closes the connection; Ctrl-C closes it too.
+  const connection = await mcp.connect({
+    toolSet: setup.value,
+    transport: createStdioServerTransport({ input, output: io.stdout }),
+    instructions: setup.value.listing().text,
+    session: setup.value.session,
+    onCommitError: (error) =>
+      io.stderr.write(
+        `toolcall mcp: a ToolCall checkpoint could not be removed: ${(error as Error).message}\n`,
+      ),
+  });
+  const stop = () => void connection.close();
   io.signal?.addEventListener('abort', stop, { once: true });
-  input.once('end', stop);
-  input.once('close', stop);
-  await closed;
+  await connection.closed;
   io.signal?.removeEventListener('abort', stop);
-  input.off('end', stop);
-  input.off('close', stop);
+  unsubscribe();
   await setup.value.close();
   await upstreamCleanup.close();
   return 0;

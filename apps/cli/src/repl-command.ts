@@ -62,7 +62,7 @@ export async function replCommand(argv: readonly string[], io: CliIo): Promise<n
           say: (line) => io.stdout.write(`${line}\n`),
         })
       : undefined;
-  const setup = await setUp(parsed.values, io, ask === undefined ? {} : { askUser: () => ask });
+  const setup = await setUp(parsed.values, io, ask === undefined ? {} : { askUser: ask });
   if (!setup.success) {
     io.stderr.write(`toolcall repl: ${setup.error}\n`);
     return 2;

@@ -30,7 +30,7 @@ export async function setUp(
     config?: Config;
     onPrompt?: (open: boolean) => void;
     /** Replaces the terminal asker (the MCP server asks through elicitation). */
-    askUser?: (fallback: PermissionAsker | undefined) => PermissionAsker;
+    askUser?: PermissionAsker;
   } = {},
 ): Promise<{ success: true; value: Setup } | { success: false; error: string }> {
   const workspace = resolve(io.cwd ?? process.cwd(), values.workspace ?? '.');
@@ -94,7 +94,7 @@ export async function setUp(
     session,
     sandbox: sandbox as (typeof SANDBOX)[number],
     permissions: { mode: config.permissions?.mode ?? 'ask', rules: withDefaults(rules) },
-    askUser: extra.askUser ? extra.askUser(values.yes ? () => 'allow-once' : undefined) : asker,
+    askUser: extra.askUser ?? asker,
     hooks: config.hooks ?? [],
     ...(config.toolCall === undefined ? {} : { toolCall: config.toolCall }),
     ...(telemetry === undefined ? {} : { telemetry }),

@@ -1,3 +1,4 @@
+export { describePermissionRequest } from './describe-request.js';
 export {
   HOST_SIGNALS,
   type HostSignal,

@@ -6,14 +6,52 @@ import {
   type JSONRPCMessage,
   JSONRPCMessageSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { createLineReader, describeBytes, type LineReader, sniffRequestId } from '@toolcall/tools';
+import {
+  createLineReader,
+  describeBytes,
+  type LineReader,
+  sniffRequestId,
+} from '../host/line-reader.js';
+
+/** Options of `createStdioServerTransport`. */
+export interface StdioServerTransportOptions {
+  /** Where messages are read from; `process.stdin` by default. */
+  readonly input?: Readable;
+  /** Where messages are written; `process.stdout` by default. */
+  readonly output?: Writable;
+  /** The longest line taken as a message (`DEFAULT_MAX_LINE_BYTES` by default). */
+  readonly maxLineBytes?: number;
+}
+
+/**
+ * An MCP server transport over a pair of streams, one JSON-RPC message a line, whose `send`
+ * resolves once the message has been written out (see `WrittenStdioTransport`); the end of the
+ * input closes it.
+ */
+export function createStdioServerTransport(
+  options: StdioServerTransportOptions = {},
+): WrittenStdioTransport {
+  const given = Object.assign(Object.create(null), options) as StdioServerTransportOptions;
+  for (const key of ['input', 'output'] as const) {
+    const stream = given[key];
+    if (stream !== undefined && typeof (stream as { on?: unknown }).on !== 'function') {
+      throw new TypeError(
+        `createStdioServerTransport: ${key} must be a stream, received ${String(stream)}`,
+      );
+    }
+  }
+  return new WrittenStdioTransport(given.input ?? process.stdin, given.output ?? process.stdout, {
+    ...(given.maxLineBytes === undefined ? {} : { maxLineBytes: given.maxLineBytes }),
+  });
+}
 
 /**
  * The MCP server's stdio transport. Reading: each line is one message, at most
  * `maxLineBytes` long. A line over that bound gets an Invalid Request error (with its id when
  * its start shows one) and reading goes on at the next line; a line that is not JSON gets a
  * Parse error, and JSON that is not a JSON-RPC message an Invalid Request error; the server
- * keeps serving either way. Writing: `send` resolves once the message has been written out,
+ * keeps serving either way; the end of the input (or its closing) closes the transport, once
+ * the last line has been handed on. Writing: `send` resolves once the message has been written out,
  * and rejects when it cannot be (the SDK's resolves as soon as the stream has taken the
  * message, and waits for a `drain` that never comes once the stream has failed).
  */
@@ -44,7 +82,10 @@ export class WrittenStdioTransport implements Transport {
   }
 
   readonly #onData = (chunk: Buffer | string) => this.#reader.push(chunk);
-  readonly #onEnd = () => this.#reader.end();
+  readonly #onEnd = () => {
+    this.#reader.end();
+    void this.close();
+  };
   readonly #onError = (error: Error) => this.onerror?.(error);
 
   async start(): Promise<void> {
@@ -52,6 +93,7 @@ export class WrittenStdioTransport implements Transport {
     this.#started = true;
     this.#input.on('data', this.#onData);
     this.#input.on('end', this.#onEnd);
+    this.#input.on('close', this.#onEnd);
     this.#input.on('error', this.#onError);
   }
 
@@ -60,6 +102,7 @@ export class WrittenStdioTransport implements Transport {
     this.#closed = true;
     this.#input.off('data', this.#onData);
     this.#input.off('end', this.#onEnd);
+    this.#input.off('close', this.#onEnd);
     this.#input.off('error', this.#onError);
     if (this.#input.listenerCount('data') === 0) this.#input.pause();
     this.onclose?.();

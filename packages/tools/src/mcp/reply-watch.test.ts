@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { ReplyWatch, WrittenStdioTransport } from './mcp-replies.js';
+import { describe, expect, it } from 'vitest';
+import { ReplyWatch } from './reply-watch.js';
+import { WrittenStdioTransport } from './stdio-server-transport.js';
 
 /** The JSON-RPC lines written to `stream`, as they arrive. */
 function linesOf(stream: PassThrough): { id?: number }[] {
@@ -79,32 +79,6 @@ async function serve() {
     until,
   };
 }
-
-describe('WrittenStdioTransport', () => {
-  it('resolves a send once written, and rejects one whose reader has gone', async () => {
-    const output = new PassThrough();
-    const lines = linesOf(output);
-    const transport = new WrittenStdioTransport(new PassThrough(), output);
-    await transport.send({ jsonrpc: '2.0', id: 1, result: {} });
-    expect(lines).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
-
-    // A pipe whose reader has closed its end: the write fails with EPIPE.
-    const reader = spawn(
-      process.execPath,
-      ['-e', "require('node:fs').closeSync(0); console.log('closed'); setInterval(() => {}, 1000)"],
-      { stdio: ['pipe', 'pipe', 'ignore'] },
-    );
-    onTestFinished(() => {
-      reader.kill();
-    });
-    await new Promise((resolve) => reader.stdout.once('data', resolve));
-    reader.stdin.on('error', () => {});
-    const closed = new WrittenStdioTransport(new PassThrough(), reader.stdin);
-    await expect(closed.send({ jsonrpc: '2.0', id: 2, result: {} })).rejects.toMatchObject({
-      code: 'EPIPE',
-    });
-  });
-});
 
 describe('ReplyWatch', () => {
   it('commits once the reply has been written', async () => {

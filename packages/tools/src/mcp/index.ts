@@ -1,0 +1,17 @@
+export { createElicitingAsker, type ElicitingAskerOptions } from './eliciting-asker.js';
+export {
+  DEFAULT_CONTEXT_WINDOW,
+  type McpConnectOptions,
+  type McpToolServerOptions,
+} from './mcp-options.js';
+export {
+  createMcpToolServer,
+  type McpConnection,
+  type McpToolServer,
+  type McpToolSet,
+} from './mcp-tool-server.js';
+export {
+  createStdioServerTransport,
+  type StdioServerTransportOptions,
+  WrittenStdioTransport,
+} from './stdio-server-transport.js';
