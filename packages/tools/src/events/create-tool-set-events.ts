@@ -1,8 +1,7 @@
-import type { CompletionRecord, ExecManager, MonitorRecord } from '@toolcall/exec';
-import type { EventMailbox, HandlerContext, ProjectedCall } from '@toolcall/pipeline';
-import { formatCompletionRecord } from '../execution/completion-text.js';
-import { formatMonitorRecord } from '../execution/monitor-text.js';
+import type { ExecManager } from '@toolcall/exec';
+import type { EventMailbox, HandlerContext } from '@toolcall/pipeline';
 import { type BacklogLimits, DEFAULT_BACKLOG_LIMITS, EventBacklog } from './event-backlog.js';
+import { completionEvent, identityContext, monitorEvent } from './event-records.js';
 import { formatDelivery } from './event-text.js';
 import type { EventDelivery, ToolSetEvent, ToolSetEvents } from './event-types.js';
 
@@ -25,6 +24,14 @@ export interface ToolSetEventHub extends ToolSetEvents {
 }
 
 function limitsOf(given: Partial<BacklogLimits> | undefined): BacklogLimits {
+  if (
+    given !== undefined &&
+    (typeof given !== 'object' || given === null || Array.isArray(given))
+  ) {
+    throw new TypeError(
+      `event backlog must be an object { maxEvents?, maxCharacters? }, received ${String(given)}`,
+    );
+  }
   const limits = { ...DEFAULT_BACKLOG_LIMITS, ...given };
   for (const key of ['maxEvents', 'maxCharacters'] as const) {
     const value = limits[key];
@@ -35,55 +42,6 @@ function limitsOf(given: Partial<BacklogLimits> | undefined): BacklogLimits {
     }
   }
   return Object.freeze(limits);
-}
-
-// `ownerOf` is written against a handler's context; a projection has only the call's identity,
-// which is all an owner is decided from.
-function identityContext(call: ProjectedCall): HandlerContext {
-  return Object.freeze({
-    toolName: call.toolName,
-    toolUseId: call.toolUseId,
-    parentId: undefined,
-    source: call.source,
-    resources: Object.freeze({}),
-    approvals: Object.freeze([]),
-    signal: new AbortController().signal,
-    onCancel: () => undefined,
-  });
-}
-
-function monitorEvent(record: MonitorRecord, sequence: number): ToolSetEvent {
-  const base = {
-    sequence,
-    owner: record.owner,
-    executionId: record.executionId,
-    description: record.description,
-    wake: record.wake,
-    texts: Object.freeze(formatMonitorRecord(record)),
-  };
-  return record.kind === 'event'
-    ? { ...base, type: 'monitor-lines', lines: [...record.lines], omitted: record.omitted }
-    : {
-        ...base,
-        type: 'monitor-end',
-        eventCount: record.eventCount,
-        termination: record.termination,
-        outcome: record.outcome,
-        exitCode: record.exitCode,
-        notice: record.notice,
-      };
-}
-
-function completionEvent(record: CompletionRecord, sequence: number): ToolSetEvent {
-  return {
-    type: 'execution-end',
-    sequence,
-    owner: record.owner,
-    executionId: record.executionId,
-    wake: record.wake,
-    facts: { ...record.facts },
-    texts: Object.freeze([formatCompletionRecord(record)]),
-  };
 }
 
 /**

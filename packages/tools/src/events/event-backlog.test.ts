@@ -67,6 +67,13 @@ describe('createToolSetEvents listeners', () => {
     ]);
   });
 
+  it('rejects backlog bounds that are not an object', () => {
+    const exec = { monitors: new MonitorMailbox(), completions: new CompletionMailbox() };
+    expect(() => createToolSetEvents({ exec, limits: 5 as never })).toThrow(
+      'event backlog must be an object { maxEvents?, maxCharacters? }, received 5',
+    );
+  });
+
   it('rejects a listener that is not a function', () => {
     const exec = { monitors: new MonitorMailbox(), completions: new CompletionMailbox() };
     expect(() => createToolSetEvents({ exec }).subscribe('x' as never)).toThrow(
