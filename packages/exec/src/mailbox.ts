@@ -4,6 +4,7 @@ import type { CompletionRecord, OwnerId } from './types.js';
 export class CompletionMailbox {
   private readonly queues = new Map<OwnerId, CompletionRecord[]>();
   private readonly listeners = new Set<(record: CompletionRecord) => void>();
+  private readonly discardListeners = new Set<(owner: OwnerId) => void>();
   private readonly published = new Set<string>();
 
   /** Queues one record; a second publication for the same execution is ignored. */
@@ -42,8 +43,15 @@ export class CompletionMailbox {
     }
   }
 
+  /** Calls `listener` with the owner whenever an owner's unread records are dropped; returns an unsubscribe function. */
+  onDiscard(listener: (owner: OwnerId) => void): () => void {
+    this.discardListeners.add(listener);
+    return () => this.discardListeners.delete(listener);
+  }
+
   /** Drops an owner's unread records when the owner is retired. */
   discard(owner: OwnerId): void {
     this.queues.delete(owner);
+    for (const listener of this.discardListeners) listener(owner);
   }
 }

@@ -309,4 +309,15 @@ describe('limits and teardown', () => {
     const late = await manager.runBash({ owner: '/a', command: 'true' });
     expect(late.success ? undefined : late.error.code).toBe('owner-retired');
   });
+
+  it('tells discard listeners of both mailboxes which owner was torn down', async () => {
+    const manager = testManager();
+    const discarded: string[] = [];
+    manager.completions.onDiscard((gone) => discarded.push(`completions ${gone}`));
+    const stop = manager.monitors.onDiscard((gone) => discarded.push(`monitors ${gone}`));
+    await manager.teardownOwner('/a');
+    stop();
+    await manager.teardownOwner('/b');
+    expect(discarded).toEqual(['completions /a', 'monitors /a', 'completions /b']);
+  });
 });

@@ -41,6 +41,7 @@ function recordBytes(record: MonitorRecord): number {
 export class MonitorMailbox {
   private readonly queues = new Map<OwnerId, MonitorRecord[]>();
   private readonly listeners = new Set<(record: MonitorRecord) => void>();
+  private readonly discardListeners = new Set<(owner: OwnerId) => void>();
   private readonly unread = new Map<string, number>();
 
   /** Queues one record and tells the listeners. */
@@ -91,9 +92,16 @@ export class MonitorMailbox {
     }
   }
 
+  /** Calls `listener` with the owner whenever an owner's unread records are dropped; returns an unsubscribe function. */
+  onDiscard(listener: (owner: OwnerId) => void): () => void {
+    this.discardListeners.add(listener);
+    return () => this.discardListeners.delete(listener);
+  }
+
   /** Drops an owner's unread records when the owner is retired. */
   discard(owner: OwnerId): void {
     for (const record of this.queues.get(owner) ?? []) this.unread.delete(record.executionId);
     this.queues.delete(owner);
+    for (const listener of this.discardListeners) listener(owner);
   }
 }

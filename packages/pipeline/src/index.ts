@@ -71,7 +71,9 @@ export {
 } from './pipeline.js';
 export type {
   ArtifactStore,
+  EventMailbox,
   MediaSink,
+  ProjectedCall,
   ResourcePreparation,
   ResourcePreparer,
   ResourceRequest,

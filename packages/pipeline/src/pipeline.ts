@@ -14,7 +14,13 @@ import type {
   PermissionVerdict,
 } from './permissions/types.js';
 import { compileHooks, type PipelineCore } from './pipeline-core.js';
-import type { ArtifactStore, MediaSink, ResourcePreparer, SnapshotReader } from './ports.js';
+import type {
+  ArtifactStore,
+  EventMailbox,
+  MediaSink,
+  ResourcePreparer,
+  SnapshotReader,
+} from './ports.js';
 import { limitingToolName, type ProviderResult, projectOutcome } from './project.js';
 import { createRepairLog, type RepairLog } from './repair-log.js';
 import { ToolCallRun } from './run-tool.js';
@@ -36,6 +42,11 @@ export interface PipelineOptions {
   resources?: ResourcePreparer;
   media?: MediaSink;
   artifacts?: ArtifactStore;
+  /**
+   * The background messages of each conversation: `project` appends what `take` returns to a
+   * top-level call's result (never to a nested ToolCall child's), after hook context and notes.
+   */
+  mailbox?: EventMailbox;
   /** Reads a file's current text; enables snapshots and `turnDiff()`. */
   readFile?: SnapshotReader;
   /** Repair model input (default true); validation and audit happen either way. */
@@ -120,6 +131,7 @@ const OPTION_KEYS = new Set([
   'resources',
   'media',
   'artifacts',
+  'mailbox',
   'readFile',
   'repair',
   'repairLog',
@@ -139,6 +151,7 @@ const PORT_METHODS = [
   ['resources', 'prepare'],
   ['media', 'put'],
   ['artifacts', 'put'],
+  ['mailbox', 'take'],
   ['repairLog', 'record'],
 ] as const;
 
@@ -258,6 +271,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
     onWarning: options.onWarning,
   };
   const artifacts = options.artifacts;
+  const mailbox = options.mailbox;
   const register = (tool: Tool) => {
     checkToolShape(tool);
     if (precompile) validatorFor(tool, true);
@@ -322,6 +336,18 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         artifacts,
         ...(projectOptions.feedback === undefined ? {} : { feedback: projectOptions.feedback }),
         ...(core.onWarning === undefined ? {} : { onWarning: core.onWarning }),
+        // Only what the model itself sees carries the mail: a nested child's result goes to
+        // the guest program, and its envelope's projection delivers the mail instead.
+        ...(mailbox === undefined || outcome.parentId !== undefined
+          ? {}
+          : {
+              takeMail: () =>
+                mailbox.take({
+                  toolName: outcome.toolName,
+                  toolUseId: outcome.toolUseId,
+                  source: outcome.source,
+                }),
+            }),
       }),
     subscribe(listener) {
       if (typeof listener !== 'function') throw new TypeError('subscribe: expected a function');

@@ -1,4 +1,4 @@
-import type { MediaInput, MediaReference } from './tool-types.js';
+import type { CallSource, MediaInput, MediaReference } from './tool-types.js';
 
 /** A request to prepare one path or resource argument before permission is decided. */
 export interface ResourceRequest {
@@ -38,3 +38,20 @@ export interface ArtifactStore {
 
 /** Reads a file's current text for snapshots; `undefined` means the file does not exist. */
 export type SnapshotReader = (path: string) => string | undefined | PromiseLike<string | undefined>;
+
+/** The identity of a top-level call whose outcome is being projected for a provider. */
+export interface ProjectedCall {
+  readonly toolName: string;
+  readonly toolUseId: string;
+  readonly source: CallSource;
+}
+
+/**
+ * Hands the provider projection the background messages (Monitor lines, completions of yielded
+ * commands) waiting for the conversation that made a call, so they reach its model appended to
+ * the next tool result it sees.
+ */
+export interface EventMailbox {
+  /** Removes and returns the waiting messages as model-facing text, or `undefined` when none wait. */
+  take(call: ProjectedCall): string | undefined;
+}

@@ -84,7 +84,8 @@ function describeAddress(address: unknown): string {
 
 /**
  * Projects an outcome for a provider: persists oversized success text once (or says it is
- * unavailable), truncates oversized errors, then appends hook context and the repair note.
+ * unavailable), truncates oversized errors, then appends hook context, the repair note and the
+ * conversation's waiting background messages.
  */
 export async function projectOutcome(
   outcome: ToolOutcome,
@@ -93,6 +94,8 @@ export async function projectOutcome(
     artifacts: ArtifactStore | undefined;
     feedback?: readonly string[];
     onWarning?: (message: string) => void;
+    /** Takes the conversation's waiting background messages, appended last. */
+    takeMail?: () => string | undefined;
   },
 ): Promise<ProviderResult> {
   let text = textOf(outcome.result);
@@ -131,6 +134,10 @@ export async function projectOutcome(
     }
   }
   const tail: string[] = [...feedbackOf(outcome), ...(options.feedback ?? [])];
+  // Taken after every step that can wait, so mail leaves its box only for a result that is
+  // about to be returned.
+  const mail = options.takeMail?.();
+  if (mail !== undefined && mail !== '') tail.push(mail);
   if (tail.length > 0) text = text === '' ? tail.join('\n\n') : `${text}\n\n${tail.join('\n\n')}`;
   return {
     toolUseId: outcome.toolUseId,

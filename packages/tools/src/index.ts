@@ -1,5 +1,6 @@
 export * from './ask/index.js';
 export { ToolsError, type ToolsErrorCode } from './errors.js';
+export * from './events/index.js';
 export * from './execution/index.js';
 export type { FileTarget, FileToolOptions } from './file-target.js';
 export { createFileTools, type FileToolsOptions } from './file-tools.js';

@@ -29,6 +29,7 @@ import { createRendererRegistry, type RendererRegistry } from '@toolcall/render'
 import type { ResourceResolver } from '@toolcall/resources';
 import { createNodeResources } from '@toolcall/resources/node';
 import { type AskUser, createAskTool } from './ask/index.js';
+import { type BacklogLimits, createToolSetEvents, type ToolSetEvents } from './events/index.js';
 import { createExecutionTools } from './execution/index.js';
 import { createFileTools } from './file-tools.js';
 import { createNodeTool, createOutlineTool } from './navigation/index.js';
@@ -179,6 +180,8 @@ export interface ToolSetOptions {
    * handles are scoped to it, and Read tells only `/root` that a re-read file is unchanged.
    */
   readonly ownerOf?: (context: HandlerContext) => string;
+  /** Bounds of each conversation's backlog of waiting background events (default 100 events, 30,000 characters). */
+  readonly eventBacklog?: Partial<BacklogLimits>;
 }
 
 /** A ready tool set: the pipeline (the registry), its tools and their renderers. */
@@ -196,6 +199,12 @@ export interface ToolSet {
   readonly resources: ResourceResolver;
   /** The process manager behind Bash, WriteStdin, ListExecutions, StopExecution and Monitor. */
   readonly exec: ExecManager;
+  /**
+   * Monitor lines and background completions: each reaches the model of the conversation that
+   * owns it appended to that conversation's next projected top-level result, and every listener
+   * of `events.subscribe` (MCP notifications, an editor view) as it arrives.
+   */
+  readonly events: ToolSetEvents;
   /**
    * The catalog of a request as it stands now: the native tools plus every tool of the
    * discoverable groups registered so far (what ToolSearch answers from and ToolCall may call).
@@ -324,6 +333,11 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
   });
   const executionTools = execution.tools.filter(kept);
+  const events = createToolSetEvents({
+    exec,
+    ...(options.ownerOf === undefined ? {} : { ownerOf: options.ownerOf }),
+    ...(options.eventBacklog === undefined ? {} : { limits: options.eventBacklog }),
+  });
   const pipeline = createPipeline({
     tools: [...tools, ...executionTools],
     mode: options.permissions?.mode ?? 'ask',
@@ -355,6 +369,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     ],
     ...(options.media === undefined ? {} : { media: options.media }),
     ...(options.artifacts === undefined ? {} : { artifacts: options.artifacts }),
+    mailbox: events.mailbox,
     resources: createTargetPreparer({ cwd, resources, sessionId }),
     readFile: createSnapshotReader(cwd),
   });
@@ -399,12 +414,14 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     ),
     resources,
     exec,
+    events: { subscribe: events.subscribe, take: events.take, pending: events.pending },
     catalog,
     listing: (listingOptions) => renderListing(catalog(), listingOptions),
     toolCallJournals: () => driver.journals(),
     commitToolCall: (envelopeId, commitOptions) => driver.commit(envelopeId, commitOptions),
     forgetReads: (owner) => readMemory.forget(owner),
     close: async () => {
+      events.close();
       if (options.exec === undefined) await exec.teardown();
     },
   };

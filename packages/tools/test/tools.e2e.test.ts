@@ -93,4 +93,36 @@ describe('@toolcall/tools as a consumer sees it', () => {
       }
     }
   });
+
+  it('delivers a background completion to the next projected result and to a subscriber from both builds', async () => {
+    for (const tools of [
+      await import('@toolcall/tools'),
+      createRequire(import.meta.url)('@toolcall/tools') as Module,
+    ]) {
+      const set = tools.createToolSet({ workspace: root, permissions: { mode: 'full-auto' } });
+      try {
+        const heard = new Promise<string[]>((resolve) => {
+          set.events.subscribe((event) => resolve([event.type, ...event.texts]));
+        });
+        await set.pipeline.runTool({
+          name: 'Bash',
+          input: { command: 'sleep 0.5', description: 'Wait', yield_time_ms: 250 },
+          toolUseId: 'toolu_wait',
+        }).outcome;
+        const [type, text] = await heard;
+        const next = await set.pipeline.runTool({
+          name: 'Glob',
+          input: { pattern: '*.txt' },
+          toolUseId: 'toolu_next',
+        }).outcome;
+        const projected = (await set.pipeline.project(next)).text;
+        expect([type, projected]).toEqual([
+          'execution-end',
+          `${path.join(root, 'a.txt')}\n\n${tools.EVENT_LEAD}\n${text}`,
+        ]);
+      } finally {
+        await set.close();
+      }
+    }
+  });
 });
