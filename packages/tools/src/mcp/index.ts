@@ -6,6 +6,7 @@ export {
 } from './mcp-options.js';
 export {
   createMcpToolServer,
+  MCP_EVENTS_LOGGER,
   type McpConnection,
   type McpToolServer,
   type McpToolSet,

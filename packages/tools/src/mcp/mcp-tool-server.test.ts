@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSessionOrThrow } from '../session/open-session.js';
 import { buildPng } from '../testing/png.js';
@@ -217,5 +220,54 @@ describe('createMcpToolServer', () => {
     );
     await connection.close();
     await connection.closed;
+  });
+
+  it('sends background events as log notifications and gives them to the model once', async () => {
+    const { client } = await serve();
+    const logged: { logger?: string; data: { type: string; text: string } }[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logged.push(notification.params as never);
+    });
+    const started = await client.callTool({
+      name: 'Monitor',
+      arguments: { command: 'printf "one\\ntwo\\n"', description: 'count' },
+    });
+    expect(started.isError).toBeFalsy();
+    await until(() => logged.some((entry) => entry.data.type === 'monitor-end'));
+    expect(logged.every((entry) => entry.logger === 'toolcall/events')).toBe(true);
+    const lines = logged.filter((entry) => entry.data.type === 'monitor-lines');
+    expect(lines.map((entry) => entry.data.text).join('\n')).toMatch(/one[\s\S]*two/);
+    // The model gets the same events with its next result, once.
+    const next = textOf(
+      await client.callTool({ name: 'Read', arguments: { file_path: 'notes.txt' } }),
+    );
+    expect(next).toContain('Background work has reported');
+    expect(next).toMatch(/one[\s\S]*two/);
+    const after = textOf(
+      await client.callTool({ name: 'Read', arguments: { file_path: 'notes.txt', offset: 2 } }),
+    );
+    expect(after).not.toContain('Background work has reported');
+  });
+
+  it('sends no log notification below the level the client set', async () => {
+    const { client } = await serve();
+    await client.setLoggingLevel('warning');
+    const logged: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logged.push(notification);
+    });
+    await client.callTool({
+      name: 'Monitor',
+      arguments: { command: 'echo quiet', description: 'q' },
+    });
+    // The model still gets the events: read until they come with a result.
+    let delivered = '';
+    while (!/MONITOR_TERMINAL/.test(delivered)) {
+      delivered += textOf(
+        await client.callTool({ name: 'Read', arguments: { file_path: 'notes.txt' } }),
+      );
+    }
+    expect(delivered).toContain('quiet');
+    expect(logged).toEqual([]);
   });
 });

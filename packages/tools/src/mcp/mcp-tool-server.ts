@@ -37,7 +37,10 @@ export interface McpConnection {
 
 /** The tools a client can call directly and the listing of the rest, as `ToolSet` has them. */
 export type McpToolSet = Pick<ToolSet, 'pipeline' | 'native'> &
-  Partial<Pick<ToolSet, 'listing' | 'commitToolCall'>>;
+  Partial<Pick<ToolSet, 'listing' | 'commitToolCall' | 'events'>>;
+
+/** The logger name of the background events the server sends as log notifications. */
+export const MCP_EVENTS_LOGGER = 'toolcall/events';
 
 /**
  * Creates the MCP server of a tool set: the client is offered the tool set's native tools
@@ -77,7 +80,7 @@ export function createMcpToolServer(options: McpToolServerOptions = {}): McpTool
       const mcp = new Server(
         { name: settings.name, version: settings.version },
         {
-          capabilities: { tools: {} },
+          capabilities: { tools: {}, logging: {} },
           ...(given.instructions ? { instructions: given.instructions } : {}),
         },
       );
@@ -100,8 +103,24 @@ export function createMcpToolServer(options: McpToolServerOptions = {}): McpTool
       mcp.setRequestHandler(CallToolRequestSchema, (request, extra) =>
         callTool(context, request, extra),
       );
+      // Background events (Monitor lines, a yielded command's end) reach the model with its next
+      // result; a client that shows logs also sees them as they happen, at level info, under
+      // `logging/setLevel` as MCP defines it.
+      const unsubscribe = toolSet.events?.subscribe((event) => {
+        const { type, owner, executionId, texts } = event;
+        mcp
+          .sendLoggingMessage({
+            level: 'info',
+            logger: MCP_EVENTS_LOGGER,
+            data: { type, owner, executionId, text: texts.join('\n') },
+          })
+          .catch(() => undefined);
+      });
       const closed = new Promise<void>((resolve) => {
-        mcp.onclose = resolve;
+        mcp.onclose = () => {
+          unsubscribe?.();
+          resolve();
+        };
       });
       await mcp.connect(replies.watch(given.transport));
       return { server: mcp, closed, close: () => mcp.close() };
