@@ -25,7 +25,7 @@ import {
   type ToolCallCheckpoint,
   type ToolCallProgress,
 } from '@toolcall/pipeline';
-import { createRendererRegistry, type RendererRegistry } from '@toolcall/render';
+import type { RendererRegistry } from '@toolcall/render';
 import type { ResourceResolver } from '@toolcall/resources';
 import { createNodeResources } from '@toolcall/resources/node';
 import { type AskUser, createAskTool } from './ask/index.js';
@@ -38,8 +38,7 @@ import type { PatchReviewer } from './patch/patch-review.js';
 import { checkPlanMode, type PlanModeSource } from './patch/plan-mode.js';
 import { createTargetPreparer } from './prepare-targets.js';
 import { ReadMemo } from './read/read-memo.js';
-import { fileToolRenderers } from './render/renderers.js';
-import { withUnstartedRows } from './render/unstarted-rows.js';
+import { createToolSetRenderers } from './render/tool-set-renderers.js';
 import { createSnapshotReader } from './snapshot-reader.js';
 import { type ToolSetToolCallOptions, toolCallOptions } from './tool-call-options.js';
 import {
@@ -50,7 +49,6 @@ import {
   privateHostsAllowedByRules,
   type WebFetchOptions,
   type WebSearchOptions,
-  webRenderers,
 } from './web/index.js';
 
 const ROOT_OWNER = '/root';
@@ -385,15 +383,9 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     native: [...new Set<string>([...NATIVE_TOOLS, ...native])].flatMap(
       (name) => registered.get(name) ?? [],
     ),
-    // A nested call that never started (its join's slot never came) reads as such, whatever
-    // its tool.
-    renderers: withUnstartedRows(
-      createRendererRegistry({
-        ...webRenderers,
-        ...execution.renderers,
-        ...fileToolRenderers,
-      }),
-    ),
+    // Every built-in tool's renderer, ToolCall's included; a nested call that never started
+    // reads as such, whatever its tool.
+    renderers: createToolSetRenderers(extraTools),
     resources,
     exec,
     catalog,
