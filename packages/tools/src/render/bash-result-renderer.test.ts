@@ -60,7 +60,9 @@ describe('withResultFacts', () => {
     );
     const dropped = renderer('Bash', { command }, outcome.result, null, context);
     expect(dropped?.header).toBe(kept?.header);
-    expect(dropped?.header).toMatch(/^Bash printf .* \(failed, exit 3, \d+\.\ds(, sandbox notice)?\)$/);
+    expect(dropped?.header).toMatch(
+      /^Bash printf .* \(failed, exit 3, \d+\.\ds(, sandbox notice)?\)$/,
+    );
     expect(dropped?.status).toBe('error');
     expect(dropped?.body).toContain('one\ntwo');
     expect(dropped?.body).not.toContain('<bash-execution');
