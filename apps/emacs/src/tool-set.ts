@@ -9,6 +9,7 @@ import type {
   ToolCallCheckpoint,
   ToolCallProgress,
 } from '@toolcall/pipeline';
+import type { RendererRegistry } from '@toolcall/render';
 import {
   type AskUser,
   createToolSet,
@@ -39,6 +40,8 @@ export interface ToolSetOptions {
 /** The wired pipeline, ToolCall's journals and settlements, media, and how to stop its tools. */
 export interface BridgeToolSet {
   pipeline: Pipeline;
+  /** Every tool's renderer, ToolCall's included: the view's rows are drawn with them. */
+  renderers: RendererRegistry;
   /** Running checkpoints of the scripts in flight (their live audits, queued calls included). */
   journals(): ToolCallCheckpoint[];
   /** Emacs has the outcome of script `envelopeId`: its checkpoint goes, its settlement commits. */
@@ -139,6 +142,7 @@ export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
   pipeline = set.pipeline;
   return {
     pipeline: set.pipeline,
+    renderers: set.renderers,
     journals: () => set.toolCallJournals(),
     settle: (envelopeId) => session.settle(envelopeId),
     media: (references) => deliverMedia(session.media, references),
