@@ -8,8 +8,8 @@ beforeAll(async () => {
   workspace = await createTestWorkspace({
     askQuestions: async () =>
       cancel
-        ? { status: 'cancelled' }
-        : { status: 'answered', answers: [{ selected: ['Yes'] }, { selected: [] }] },
+        ? { status: 'cancelled' as const }
+        : { status: 'submitted' as const, answers: [{ selected: ['Yes'] }, { selected: [] }] },
   });
 });
 afterAll(() => workspace.dispose());

@@ -143,7 +143,7 @@ const samples: Readonly<Record<string, Sample>> = {
 let workspace: TestWorkspace;
 beforeAll(async () => {
   workspace = await createTestWorkspace({
-    askQuestions: async () => ({ status: 'answered', answers: [] }),
+    askQuestions: async () => ({ status: 'submitted', answers: [] }),
   });
 });
 afterAll(() => workspace.dispose());
