@@ -34,6 +34,7 @@ export { createReadTool } from './read/read-tool.js';
 export { applyPatchRenderer } from './render/apply-patch-renderer.js';
 export {
   renderDataFromResult as bashRenderDataFromResult,
+  withExecutionLines,
   withResultFacts,
 } from './render/bash-result-renderer.js';
 export { readRenderer } from './render/read-renderer.js';

@@ -1,8 +1,12 @@
 import { buildRenderTree, type RenderContext, type RenderRow, renderPlain } from '@toolcall/render';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bashRenderer } from '../execution/renderers.js';
+import { bashRenderer, listExecutionsRenderer } from '../execution/renderers.js';
 import { createTestWorkspace, type TestWorkspace } from '../testing/workspace.js';
-import { renderDataFromResult, withResultFacts } from './bash-result-renderer.js';
+import {
+  renderDataFromResult,
+  withExecutionLines,
+  withResultFacts,
+} from './bash-result-renderer.js';
 
 let workspace: TestWorkspace;
 beforeAll(async () => {
@@ -100,5 +104,31 @@ describe('withResultFacts', () => {
     expect(child.body).toContain('2999\n3000');
     expect(child.body).not.toContain('<bash-execution');
     expect(renderPlain(tree)).toContain('▾ Bash seq 1 3000 (done, ');
+  });
+});
+
+describe('withExecutionLines', () => {
+  it('lists a real live execution as a line, not as its element', async () => {
+    const started = await workspace.call('Bash', {
+      command: 'sleep 30',
+      description: 'wait',
+      yield_time_ms: 250,
+    });
+    const id = (started.renderData as { facts: { executionId: string } }).facts.executionId;
+    try {
+      const listed = await workspace.call('ListExecutions', {});
+      expect(listed.result).toContain('<bash-execution');
+      const rendering = withExecutionLines(listExecutionsRenderer)(
+        'ListExecutions',
+        {},
+        listed.result,
+        listed.renderData as never,
+        context,
+      );
+      expect(rendering?.header).toBe('ListExecutions (1 live)');
+      expect(rendering?.body).toMatch(new RegExp(`^${id} {2}sleep 30 \\(running, \\d+\\.\\ds\\)$`));
+    } finally {
+      await workspace.call('StopExecution', { execution_id: id });
+    }
   });
 });

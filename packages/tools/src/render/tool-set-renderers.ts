@@ -9,7 +9,7 @@ import { askRenderer } from '../ask/ask-renderer.js';
 import { executionRenderers } from '../execution/renderers.js';
 import { nodeRenderer, outlineRenderer } from '../navigation/navigation-renderers.js';
 import { webRenderers } from '../web/web-renderers.js';
-import { withResultFacts } from './bash-result-renderer.js';
+import { withExecutionLines, withResultFacts } from './bash-result-renderer.js';
 import { fileToolRenderers } from './renderers.js';
 import { toolSearchRenderer } from './tool-search-renderer.js';
 import { createToolCallRenderer } from './toolcall-renderer.js';
@@ -29,6 +29,7 @@ export const builtinToolRenderers: Readonly<Record<string, RendererSpec>> = Obje
   Bash: withResultFacts(executionRenderers.Bash),
   WriteStdin: withResultFacts(executionRenderers.WriteStdin),
   StopExecution: withResultFacts(executionRenderers.StopExecution),
+  ListExecutions: withExecutionLines(executionRenderers.ListExecutions),
   Outline: { success: outlineRenderer },
   Node: { success: nodeRenderer },
   Ask: { success: askRenderer },
