@@ -34,9 +34,9 @@ export { createReadTool } from './read/read-tool.js';
 export { applyPatchRenderer } from './render/apply-patch-renderer.js';
 export {
   renderDataFromResult as bashRenderDataFromResult,
-  withExecutionLines,
   withResultFacts,
 } from './render/bash-result-renderer.js';
+export { withExecutionLines } from './render/execution-lines-renderer.js';
 export { readRenderer } from './render/read-renderer.js';
 export { fileToolRenderers } from './render/renderers.js';
 export { globRenderer } from './render/search-renderers.js';

@@ -2,11 +2,8 @@ import { buildRenderTree, type RenderContext, type RenderRow, renderPlain } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bashRenderer, listExecutionsRenderer } from '../execution/renderers.js';
 import { createTestWorkspace, type TestWorkspace } from '../testing/workspace.js';
-import {
-  renderDataFromResult,
-  withExecutionLines,
-  withResultFacts,
-} from './bash-result-renderer.js';
+import { renderDataFromResult, withResultFacts } from './bash-result-renderer.js';
+import { withExecutionLines } from './execution-lines-renderer.js';
 
 let workspace: TestWorkspace;
 beforeAll(async () => {

@@ -1,5 +1,4 @@
 import type { JsonValue, RenderData, Renderer } from '@toolcall/render';
-import { commandLabel, describeState, type Facts, formatElapsed } from '../execution/row-parts.js';
 
 // The model-facing element a Bash-family result ends with, after a blank line when anything
 // precedes it: `<bash-execution name="value" …/>`.
@@ -85,28 +84,5 @@ export function withResultFacts(renderer: Renderer): Renderer {
     const hasFacts = typeof renderData?.facts === 'object' && renderData.facts !== null;
     const recovered = hasFacts || typeof result !== 'string' ? null : renderDataFromResult(result);
     return renderer(name, args, result, recovered ?? renderData, context);
-  };
-}
-
-/** One live execution as a line: its id, its command's first line, its state and elapsed time. */
-function executionLine(facts: Facts): string {
-  const state = describeState(facts).word;
-  const command = commandLabel(facts.command ?? '');
-  return `${facts.executionId ?? '?'}  ${command} (${state}, ${formatElapsed(facts.wallTimeMs ?? 0)})`;
-}
-
-/**
- * `renderer` for ListExecutions, its body one line per live execution from the render data's
- * facts instead of the model-facing elements.
- */
-export function withExecutionLines(renderer: Renderer): Renderer {
-  return (name, args, result, renderData, context) => {
-    const rendering = renderer(name, args, result, renderData, context);
-    const executions = renderData?.executions;
-    if (rendering?.body === undefined || !Array.isArray(executions)) return rendering;
-    const lines = executions
-      .filter((facts) => typeof facts === 'object' && facts !== null && !Array.isArray(facts))
-      .map((facts) => executionLine(facts as Facts));
-    return { ...rendering, body: lines.join('\n') };
   };
 }
