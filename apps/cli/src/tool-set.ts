@@ -8,13 +8,12 @@ import type {
   Tool,
 } from '@toolcall/pipeline';
 import { commandHook } from '@toolcall/pipeline/node';
-import { builtinRenderers, type RendererRegistry } from '@toolcall/render';
+import type { RendererRegistry } from '@toolcall/render';
 import { createToolSet, type Session, type ToolSet } from '@toolcall/tools';
 import type { Config } from './config.js';
 import { createRulePersister } from './persist-rule.js';
 import { createProgressHub, type ProgressHub } from './progress.js';
 import type { TelemetryLog } from './telemetry-log.js';
-import { toolCallRenderer } from './toolcall-renderer.js';
 
 /**
  * Options of the CLI's tool set: `createToolSet`'s, plus the open session (its stores and
@@ -137,15 +136,10 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
     }),
   );
   session.attach(set);
-  for (const [name, spec] of Object.entries(builtinRenderers)) {
-    if (!set.renderers.has(name)) set.renderers.register(name, spec);
-  }
-  const renderers = set.renderers;
-  renderers.register('ToolCall', toolCallRenderer(renderers));
   return {
     pipeline: set.pipeline,
     native: set.native,
-    renderers,
+    renderers: set.renderers,
     listing: () =>
       set.listing({
         contextWindow: options.toolCall?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,

@@ -78,6 +78,18 @@ the latest when the interval has passed."
   "Face of the body lines of an open row."
   :group 'toolcall :package-version '(toolcall . "0.1.0"))
 
+(defface toolcall-view-diff-added '((t :inherit success))
+  "Face of an added line in a diff body, such as an applied patch's."
+  :group 'toolcall :package-version '(toolcall . "0.1.0"))
+
+(defface toolcall-view-diff-removed '((t :inherit error))
+  "Face of a removed line in a diff body, such as an applied patch's."
+  :group 'toolcall :package-version '(toolcall . "0.1.0"))
+
+(defface toolcall-view-diff-hunk '((t :inherit font-lock-comment-face))
+  "Face of a hunk header and of file names in a diff body."
+  :group 'toolcall :package-version '(toolcall . "0.1.0"))
+
 ;;;; State
 
 (defvar toolcall-view-buffer-name "*toolcall*"
@@ -262,10 +274,23 @@ next bridge recovers is then drawn in their place."
     ("interrupted" "↯ ")
     (_ "")))
 
-(defun toolcall-view--insert-body (body indent row-properties)
+(defun toolcall-view--diff-faces (start end)
+  "Give the diff lines between START and END their faces."
+  (save-excursion
+    (goto-char start)
+    (while (< (point) end)
+      (let ((face (cond ((looking-at-p "\\(?:---\\|\\+\\+\\+\\) \\|@@") 'toolcall-view-diff-hunk)
+                        ((eq (char-after) ?+) 'toolcall-view-diff-added)
+                        ((eq (char-after) ?-) 'toolcall-view-diff-removed))))
+        (when face
+          (put-text-property (point) (line-end-position) 'face face)))
+      (forward-line 1))))
+
+(defun toolcall-view--insert-body (body indent row-properties &optional mode)
   "Insert BODY's lines, shown after INDENT, with ROW-PROPERTIES.
 The indentation is a display prefix, not text: a body of any size is
-one insertion, and copying its lines copies them as the tool wrote them."
+one insertion, and copying its lines copies them as the tool wrote them.
+MODE is the row's body mode: the lines of a \"diff\" body get diff faces."
   (let ((start (point)))
     (insert body)
     (let ((end (point)))
@@ -275,7 +300,9 @@ one insertion, and copying its lines copies them as the tool wrote them."
     (add-text-properties start (point) row-properties)
     (add-text-properties start (point) (list 'toolcall-body t
                                             'line-prefix indent 'wrap-prefix indent
-                                            'face 'toolcall-view-body))))
+                                            'face 'toolcall-view-body))
+    (when (equal mode "diff")
+      (toolcall-view--diff-faces start (point)))))
 
 (defun toolcall-view--insert-row (row depth gutter)
   "Insert ROW at DEPTH with the batch GUTTER string, then its open content."
@@ -306,7 +333,7 @@ one insertion, and copying its lines copies them as the tool wrote them."
         (when (and (stringp body) (not (string-empty-p body)))
           ;; Body lines belong to their row, so TAB on them closes it.
           (toolcall-view--insert-body body (concat indent (make-string (length gutter) ?\s) "    ")
-                                      properties)))
+                                      properties (plist-get row :bodyMode))))
       (toolcall-view--insert-items (plist-get row :children) (1+ depth)))))
 
 (defun toolcall-view--insert-items (items depth)
@@ -529,7 +556,8 @@ On a row's body, move to that row's own header."
 A header cuts a long name short with \"…\": the name is then completed
 when its directory exists and holds one file that begins so; else nil."
   (when (string-match (concat "\\`[^ :]+:? \\(.+?\\)"
-                              "\\(?: ([0-9]+ \\(?:lines?\\|media\\))\\| (unchanged)\\)?\\'")
+                              "\\(?: ([0-9]+ \\(?:lines?\\|media\\|definitions?\\))"
+                              "\\| (\\(?:unchanged\\|no definitions\\))\\)?\\'")
                       header)
     (let ((file (expand-file-name (match-string 1 header) directory)))
       (if (not (string-suffix-p "…" file))

@@ -11,6 +11,7 @@ import {
   type ToolCallProgress,
   type ToolRun,
 } from '@toolcall/pipeline';
+import type { RendererRegistry } from '@toolcall/render';
 import {
   listProcesses,
   type ProcessResult,
@@ -117,7 +118,7 @@ function limitsOf(settings: ToolCallSettings | undefined) {
 }
 
 /** What Emacs is told of a script a killed bridge left running: its interrupted record and tree. */
-function recoveredView(record: RecoveredToolCall) {
+function recoveredView(record: RecoveredToolCall, renderers: RendererRegistry) {
   const tree = viewTreeOf({
     id: record.toolUseId,
     tool: 'ToolCall',
@@ -127,6 +128,7 @@ function recoveredView(record: RecoveredToolCall) {
     status: 'interrupted',
     renderData: record.renderData as unknown as Record<string, unknown>,
     children: new Map(),
+    renderers,
   });
   return { toolUseId: record.toolUseId, status: record.status, result: record.result, tree };
 }
@@ -310,7 +312,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
         protocolVersion: 1,
         serverInfo: { name: 'toolcall-bridge', version: VERSION },
         tools: set.pipeline.tools().map((tool) => tool.name),
-        recovered: current.recovered.map(recoveredView),
+        recovered: current.recovered.map((record) => recoveredView(record, set.renderers)),
         warnings: current.warnings,
         session: { id: current.id, directory: current.layout.directory },
       },
@@ -362,6 +364,7 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       args: input,
       status: 'running',
       children: new Map(),
+      renderers: set.renderers,
     };
     const label = typeof input.expression === 'string' ? input.expression : JSON.stringify(input);
     const execution: Execution = {

@@ -9,6 +9,7 @@ import type {
   ToolCallCheckpoint,
   ToolCallProgress,
 } from '@toolcall/pipeline';
+import type { RendererRegistry } from '@toolcall/render';
 import {
   type AskUser,
   createToolSet,
@@ -45,6 +46,8 @@ export interface BridgeToolSet {
   pipeline: Pipeline;
   /** The process manager behind Bash and Monitor: the bridge's process cockpit reads it. */
   exec: ToolSet['exec'];
+  /** Every tool's renderer, ToolCall's included: the view's rows are drawn with them. */
+  renderers: RendererRegistry;
   /** Running checkpoints of the scripts in flight (their live audits, queued calls included). */
   journals(): ToolCallCheckpoint[];
   /** Emacs has the outcome of script `envelopeId`: its checkpoint goes, its settlement commits. */
@@ -147,6 +150,7 @@ export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
   return {
     pipeline: set.pipeline,
     exec: set.exec,
+    renderers: set.renderers,
     journals: () => set.toolCallJournals(),
     settle: (envelopeId) => session.settle(envelopeId),
     media: (references) => deliverMedia(session.media, references),

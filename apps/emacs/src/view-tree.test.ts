@@ -5,8 +5,11 @@ import {
   UNSTARTED_RESULTS,
 } from '@toolcall/pipeline';
 import type { RenderBatch, RenderRow } from '@toolcall/render';
+import { createToolSetRenderers } from '@toolcall/tools';
 import { describe, expect, it } from 'vitest';
 import { applyChildEvent, applyJournal, type ViewCall, viewTreeOf } from './view-tree.js';
+
+const renderers = createToolSetRenderers();
 
 const returned = Array.from({ length: 21 }, (_, i) => `l${i + 1}`).join('\n');
 
@@ -35,6 +38,7 @@ function envelope(collapsed: boolean): ViewCall {
       returned: { lines: 21, characters: returned.length, collapsed },
     },
     children: new Map(),
+    renderers,
   };
 }
 
@@ -111,6 +115,7 @@ describe('the live children of a running script', () => {
     args: { expression: '(Read :file_path "a.txt")' },
     status: 'running',
     children: new Map(),
+    renderers,
   });
 
   const settled = (toolUseId: string, code: 'denied' | 'cancelled' | undefined): PipelineEvent =>
@@ -192,6 +197,7 @@ describe('the queued calls of a running script', () => {
       args: { expression: '(parallel (Bash :command "echo 1") (Bash :command "echo 2"))' },
       status: 'running',
       children: new Map(),
+      renderers,
     };
     applyChildEvent(call, started(1));
     applyJournal(call, journal(record(1, 'running'), record(2, 'queued')));
@@ -219,6 +225,7 @@ describe('the queued calls of a running script', () => {
       args: { expression: '(Bash :command "ls")' },
       status: 'running',
       children: new Map(),
+      renderers,
       progress: 'Bash · 0 done · 2 queued',
     };
     expect(rowOf(call).header).toBe(

@@ -6,56 +6,14 @@ import {
 } from '@toolcall/pipeline';
 import {
   buildRenderTree,
-  builtinRenderers,
   type ChildCall,
-  createRendererRegistry,
-  type Renderer,
   type RendererRegistry,
   type RenderStatus,
   type RenderTree,
-  returnedRow,
 } from '@toolcall/render';
-import { withUnstartedRows } from '@toolcall/tools';
-
-interface EnvelopeData {
-  header?: { title?: string; status?: string };
-  childCalls?: ChildCall[];
-  presentation?: string;
-  returned?: { collapsed?: boolean } | null;
-  /** A running script's live aggregate (`Read · 2 done · 3 queued`); a settled one has none. */
-  progress?: string;
-}
 
 /** Marks the render data of a live row that stands for a call waiting for a parallel slot. */
 const QUEUED = 'toolcall.queued';
-
-// A ToolCall envelope draws its own header and returned value; each child row
-// is drawn by its own tool's renderer one level deeper. A returned value over
-// the line threshold moves into a trailing, collapsed Returned row.
-const toolCallRenderer: Renderer = (_name, args, result, renderData, context) => {
-  const data = (renderData ?? {}) as EnvelopeData;
-  const expression = (args as { expression?: unknown } | null)?.expression;
-  const children = (data.childCalls ?? []).map(cleanChild);
-  const title =
-    data.header?.title ??
-    `ToolCall: ${children.length} call${children.length === 1 ? '' : 's'} (running)`;
-  const collapsed = data.returned?.collapsed === true;
-  const head = data.progress === undefined ? title : `${title} [${data.progress}]`;
-  return {
-    header: typeof expression === 'string' ? `${head}  ${oneLine(expression)}` : head,
-    body: collapsed || typeof result !== 'string' ? '' : result,
-    childCalls: collapsed ? [...children, returnedRow(context.id, result)] : children,
-    initiallyCollapsed: false,
-  };
-};
-
-// The driver's audit rows use null for "no batch" and "no render data"; a rendering omits them.
-// Every audit status is a render status: denied and interrupted children are drawn as such.
-function cleanChild(child: ChildCall): ChildCall {
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(child)) if (value !== null) copy[key] = value;
-  return copy as unknown as ChildCall;
-}
 
 /** A settled nested call's row status: a refused or cancelled call says so, as in the audit. */
 function settledStatus(outcome: ToolOutcome): RenderStatus {
@@ -69,28 +27,41 @@ function oneLine(text: string): string {
   return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
 }
 
-// A call that waited for a slot and never started (the script was cancelled, or a killed
-// bridge's script recovered) says so rather than showing a bare tool name.
-const drawn = withUnstartedRows(
-  createRendererRegistry({ ...builtinRenderers, ToolCall: toolCallRenderer }),
-);
+/**
+ * The tool set's registry as the view draws it. A call waiting for a slot has no arguments yet:
+ * whatever its tool, its row names the tool and says it waits, and has nothing to open. A
+ * script's own row (`rootId`) ends with its text on one line, so a row says what ran; a direct
+ * call is drawn as its tool's row, which already names it. Every other call goes to its tool's
+ * renderer.
+ */
+function viewRegistry(renderers: RendererRegistry, rootId: string, script: string | undefined) {
+  const registry: RendererRegistry = {
+    register: (tool, spec) => {
+      renderers.register(tool, spec);
+      return registry;
+    },
+    unregister: (tool) => renderers.unregister(tool),
+    has: (tool) => renderers.has(tool),
+    resolve(tool, status) {
+      const renderer = renderers.resolve(tool, status);
+      return (name, args, result, renderData, context) => {
+        if (renderData?.[QUEUED] === true) {
+          return { header: `${name} (queued)`, expandable: false, status: 'running' };
+        }
+        const rendering = renderer?.(name, args, result, renderData, context) ?? null;
+        if (rendering === null || context.id !== rootId || script === undefined) return rendering;
+        if (renderData?.presentation === 'direct') return rendering;
+        return { ...rendering, header: `${rendering.header}  ${oneLine(script)}` };
+      };
+    },
+  };
+  return registry;
+}
 
-// A call waiting for a slot has no arguments yet: whatever its tool, its row names the tool and
-// says it waits, and has nothing to open. Every other call goes to its tool's renderer.
-const registry: RendererRegistry = {
-  register: (tool, spec) => drawn.register(tool, spec),
-  unregister: (tool) => drawn.unregister(tool),
-  has: (tool) => drawn.has(tool),
-  resolve(tool, status) {
-    const renderer = drawn.resolve(tool, status);
-    return (name, args, result, renderData, context) =>
-      renderData?.[QUEUED] === true
-        ? { header: `${name} (queued)`, expandable: false, status: 'running' }
-        : (renderer?.(name, args, result, renderData, context) ?? null);
-  },
-};
-
-/** One call the view draws: its record fields and, for an envelope, its live children. */
+/**
+ * One call the view draws: its record fields, for an envelope its live children, and the
+ * renderer registry of the tool set it runs on.
+ */
 export interface ViewCall {
   id: string;
   tool: string;
@@ -103,6 +74,14 @@ export interface ViewCall {
   queued?: ChildCall[];
   /** A running script's live aggregate, drawn in its header until it settles. */
   progress?: string;
+  /** The tool set's renderers: every tool's own, ToolCall's included. */
+  renderers: RendererRegistry;
+}
+
+/** A ToolCall's script text, which its row shows after its title. */
+function scriptOf(call: ViewCall): string | undefined {
+  const expression = (call.args as { expression?: unknown } | null)?.expression;
+  return call.tool === 'ToolCall' && typeof expression === 'string' ? expression : undefined;
 }
 
 /** Builds the JSON render tree of one call, with every body present so Emacs folds locally. */
@@ -129,7 +108,7 @@ export function viewTreeOf(call: ViewCall): RenderTree {
         renderData: renderData as never,
       },
     ],
-    { registry, content: 'all' },
+    { registry: viewRegistry(call.renderers, call.id, scriptOf(call)), content: 'all' },
   );
 }
 

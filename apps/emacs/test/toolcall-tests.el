@@ -99,7 +99,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
       (should (string-match-p "1\talpha" (plist-get result :result)))
       (let ((text (toolcall-test--view-text)))
         (should (string-match-p "^▾ ToolCall: " text))
-        (should (string-match-p (concat "^  ▸ Read: " (regexp-quote dir) "a.txt$") text))
+        (should (string-match-p (concat "^  ▸ Read " (regexp-quote dir) "a.txt$") text))
         (should (string-match-p "^  ▸ Grep \"alpha\"" text))
         ;; The Read row starts closed: its body is not drawn.
         (should-not (string-match-p "^      1\talpha$" text)))
@@ -107,7 +107,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
         (goto-char (point-min))
         (re-search-forward "^  ▸ Read")
         (toolcall-view-toggle)
-        (should (string-match-p "^  ▾ Read: .*\n      1\talpha\n      2\tbeta\n"
+        (should (string-match-p "^  ▾ Read .*\n      1\talpha\n      2\tbeta\n"
                                 (toolcall-test--view-text)))
         (toolcall-view-toggle)
         (should-not (string-match-p "^      1\talpha$" (toolcall-test--view-text)))
@@ -223,8 +223,8 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
     (toolcall-run-expression-sync
      (format "(parallel (Read :file_path \"%sa.txt\") (Read :file_path \"%sb.txt\"))" dir dir))
     (let ((text (toolcall-test--view-text)))
-      (should (string-match-p (concat "^  ┌ ▸ Read: " (regexp-quote dir) "a.txt$") text))
-      (should (string-match-p (concat "^  └ ▸ Read: " (regexp-quote dir) "b.txt$") text)))))
+      (should (string-match-p (concat "^  ┌ ▸ Read " (regexp-quote dir) "a.txt$") text))
+      (should (string-match-p (concat "^  └ ▸ Read " (regexp-quote dir) "b.txt$") text)))))
 
 (ert-deftest toolcall-test-ask-questionnaire ()
   "Ask questions are answered through `completing-read'."
@@ -517,7 +517,7 @@ Its checkpoints go to a temporary `toolcall-state-directory'."
         ;; The stale running row was replaced, not joined, by the interrupted one.
         (should (string-match-p "\\`▾ ↯ ToolCall: 2 calls (1 interrupted)" text))
         (should-not (string-match-p "running" text))
-        (should (string-match-p (concat "^  ▸ Read: " (regexp-quote dir) "a.txt$") text))
+        (should (string-match-p (concat "^  ▸ Read " (regexp-quote dir) "a.txt$") text))
         (should (string-match-p "^  ▸ ↯ Wait" text)))
       (should-not (toolcall-test--checkpoint-holds-p "ToolCall"))
       (should-not (directory-files (expand-file-name "checkpoints" toolcall-state-directory)
@@ -590,7 +590,7 @@ a format string given the workspace directory twice."
                                                "· Wait\\|. Wait")))
     (should (string-match-p "\\`▾ ↯ ToolCall: 2 calls (interrupted)  (list" text))
     (should (string-match-p "^  . ↯ Wait" text))
-    (should (string-match-p (concat "^  ▸ Read: " (regexp-quote dir) "a.txt$") text))
+    (should (string-match-p (concat "^  ▸ Read " (regexp-quote dir) "a.txt$") text))
     (should-not (string-match-p "running\\|\\[Wait" text))))
 
 (ert-deftest toolcall-test-dead-bridge-queued-rows-not-started ()
@@ -1055,6 +1055,30 @@ Return (FILE . LINE) then shown."
                            (cons file 1)))
             (should (equal (toolcall-test--visit-from "^2\tfunction" "^▾ Read") (cons file 2)))))
       (delete-directory dir t))))
+
+(ert-deftest toolcall-test-view-diff-body ()
+  "The lines of a diff body get the diff faces; other bodies keep the body face."
+  (toolcall-test--with-view
+    (toolcall-view-update
+     "x" (toolcall-test--tree
+          (toolcall-test--row "P" "ApplyPatch" "ApplyPatch a.txt (+1 −1)" :expanded t
+                              :bodyMode "diff"
+                              :body "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-old\n+new\n same")
+          (toolcall-test--row "R" "Read" "Read a.txt (1 line)" :expanded t
+                              :bodyMode "text" :body "+not a diff")))
+    (toolcall-view-flush)
+    (with-current-buffer toolcall-view-buffer-name
+      (should (equal (buffer-string)
+                     (concat "▾ ApplyPatch a.txt (+1 −1)\n"
+                             "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-old\n+new\n same\n"
+                             "▾ Read a.txt (1 line)\n+not a diff\n")))
+      (should (equal (mapcar (lambda (line)
+                               (goto-char (point-min))
+                               (re-search-forward (concat "^" (regexp-quote line) "$"))
+                               (get-text-property (match-beginning 0) 'face))
+                             '("--- a/a.txt" "@@ -1 +1 @@" "-old" "+new" " same" "+not a diff"))
+                     '(toolcall-view-diff-hunk toolcall-view-diff-hunk toolcall-view-diff-removed
+                       toolcall-view-diff-added toolcall-view-body toolcall-view-body))))))
 
 (provide 'toolcall-tests)
 ;;; toolcall-tests.el ends here

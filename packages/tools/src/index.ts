@@ -34,9 +34,17 @@ export { createTargetPreparer } from './prepare-targets.js';
 export { ConversationReads } from './read/read-memo.js';
 export { createReadTool, type ReadToolOptions } from './read/read-tool.js';
 export { applyPatchRenderer } from './render/apply-patch-renderer.js';
+export {
+  renderDataFromResult as bashRenderDataFromResult,
+  withResultFacts,
+} from './render/bash-result-renderer.js';
+export { withExecutionLines } from './render/execution-lines-renderer.js';
 export { readRenderer } from './render/read-renderer.js';
 export { fileToolRenderers } from './render/renderers.js';
 export { globRenderer } from './render/search-renderers.js';
+export { toolSearchRenderer } from './render/tool-search-renderer.js';
+export { builtinToolRenderers, createToolSetRenderers } from './render/tool-set-renderers.js';
+export { createToolCallRenderer } from './render/toolcall-renderer.js';
 export { withUnstartedRows } from './render/unstarted-rows.js';
 export { createGlobTool } from './search/glob-tool.js';
 export { createGrepTool } from './search/grep-tool.js';

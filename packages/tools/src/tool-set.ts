@@ -25,7 +25,7 @@ import {
   type ToolCallCheckpoint,
   type ToolCallProgress,
 } from '@toolcall/pipeline';
-import { createRendererRegistry, type RendererRegistry } from '@toolcall/render';
+import type { RendererRegistry } from '@toolcall/render';
 import type { ResourceResolver } from '@toolcall/resources';
 import { createNodeResources } from '@toolcall/resources/node';
 import { type AskUser, createAskTool } from './ask/index.js';
@@ -39,8 +39,7 @@ import type { PatchReviewer } from './patch/patch-review.js';
 import { checkPlanMode, type PlanModeSource } from './patch/plan-mode.js';
 import { createTargetPreparer } from './prepare-targets.js';
 import { ConversationReads } from './read/read-memo.js';
-import { fileToolRenderers } from './render/renderers.js';
-import { withUnstartedRows } from './render/unstarted-rows.js';
+import { createToolSetRenderers } from './render/tool-set-renderers.js';
 import { createSnapshotReader } from './snapshot-reader.js';
 import { type ToolSetToolCallOptions, toolCallOptions } from './tool-call-options.js';
 import {
@@ -51,7 +50,6 @@ import {
   privateHostsAllowedByRules,
   type WebFetchOptions,
   type WebSearchOptions,
-  webRenderers,
 } from './web/index.js';
 
 const ROOT_OWNER = '/root';
@@ -189,7 +187,7 @@ export interface ToolSet {
   readonly pipeline: Pipeline;
   readonly tools: readonly Tool[];
   /**
-   * The tools a harness offers the model directly, as registered when the set was made:
+   * The tools a harness offers the model directly, as registered now (read on each access):
    * `NATIVE_TOOLS` in the spec's order (Read, Bash, WriteStdin, Monitor, Glob, Grep, ApplyPatch,
    * ToolSearch, ToolCall), then the `native` option's names. The rest of `pipeline.tools()` is
    * discoverable through ToolSearch and callable from ToolCall.
@@ -403,15 +401,9 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     get native() {
       return nativeNames.flatMap((name) => pipeline.tool(name) ?? []);
     },
-    // A nested call that never started (its join's slot never came) reads as such, whatever
-    // its tool.
-    renderers: withUnstartedRows(
-      createRendererRegistry({
-        ...webRenderers,
-        ...execution.renderers,
-        ...fileToolRenderers,
-      }),
-    ),
+    // Every built-in tool's renderer, ToolCall's included; a nested call that never started
+    // reads as such, whatever its tool.
+    renderers: createToolSetRenderers(extraTools),
     resources,
     exec,
     events: { subscribe: events.subscribe, take: events.take, pending: events.pending },

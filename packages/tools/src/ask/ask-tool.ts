@@ -1,4 +1,5 @@
 import { defineTool, z } from '@toolcall/pipeline';
+import { askRenderer } from './ask-renderer.js';
 import { formatAnswers } from './format-answers.js';
 import { prepareQuestions } from './prepare-questions.js';
 import type { AskUser } from './types.js';
@@ -64,6 +65,7 @@ export function createAskTool(options: AskToolOptions) {
     // Asking changes nothing; the user's answer is the only effect.
     readOnly: true,
     maxResultSize: 30_000,
+    renderer: { success: askRenderer },
     args: z.object({ questions: z.array(question).min(1).max(MAX_QUESTIONS).describe(QUESTIONS) }),
     handler: async (args, context) => {
       const prepared = prepareQuestions(args.questions);

@@ -1,3 +1,4 @@
+export { askRenderer } from './ask-renderer.js';
 export { type AskToolOptions, createAskTool } from './ask-tool.js';
 export type {
   AskAnswer,

@@ -1,4 +1,5 @@
 export { LANGUAGE_IDS, type LanguageId } from './languages.js';
+export { nodeRenderer, outlineRenderer } from './navigation-renderers.js';
 export { type NodeQuery, type NodeReport, nodeReport } from './node-report.js';
 export { createNodeTool } from './node-tool.js';
 export { type OutlineOptions, type OutlineText, outlineText } from './outline.js';

@@ -1,4 +1,5 @@
 import { defineTool, path, z } from '@toolcall/pipeline';
+import { nodeRenderer } from './navigation-renderers.js';
 import { nodeReport } from './node-report.js';
 import { checkOptions, type NavigationOptions, readSource } from './read-source.js';
 
@@ -20,6 +21,7 @@ export function createNodeTool(options: NavigationOptions = {}) {
     category: 'navigation',
     groups: ['navigation'],
     maxResultSize: 30_000,
+    renderer: { success: nodeRenderer },
     args: z.object({
       file_path: path('The source file to inspect.'),
       line: z.number().int().optional().describe('1-based line; defaults to the first line.'),

@@ -1,4 +1,5 @@
 import { defineTool, path, z } from '@toolcall/pipeline';
+import { outlineRenderer } from './navigation-renderers.js';
 import { outlineText } from './outline.js';
 import { checkOptions, type NavigationOptions, readSource } from './read-source.js';
 
@@ -19,6 +20,7 @@ export function createOutlineTool(options: NavigationOptions = {}) {
     category: 'navigation',
     groups: ['navigation'],
     maxResultSize: 20_000,
+    renderer: { success: outlineRenderer },
     args: z.object({ file_path: path('The source file to outline.') }),
     handler: async (args, context) => {
       const source = await readSource(

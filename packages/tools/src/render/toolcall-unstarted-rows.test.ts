@@ -5,12 +5,13 @@ import {
   renderPlain,
   type ToolCallRecord,
 } from '@toolcall/render';
-import { executionRenderers, withUnstartedRows } from '@toolcall/tools';
 import { describe, expect, it } from 'vitest';
-import { toolCallRenderer } from './toolcall-renderer.js';
+import { executionRenderers } from '../execution/renderers.js';
+import { createToolCallRenderer } from './toolcall-renderer.js';
+import { withUnstartedRows } from './unstarted-rows.js';
 
 const registry = withUnstartedRows(createRendererRegistry({ Bash: executionRenderers.Bash }));
-registry.register('ToolCall', toolCallRenderer(registry));
+registry.register('ToolCall', createToolCallRenderer(registry));
 
 type Row = ToolCallRenderData['childCalls'][number];
 
@@ -45,7 +46,7 @@ function drawn(childCalls: Row[]): string {
   return renderPlain(buildRenderTree([call], { registry }));
 }
 
-describe('withUnstartedRows', () => {
+describe('the ToolCall renderer over withUnstartedRows', () => {
   it('draws the calls a session ended before they started as not started, whatever their tool', () => {
     const queued = 'Interrupted: the session ended before this queued call started.';
     expect(
