@@ -37,6 +37,9 @@ import {
 import { type BridgeToolSet, createBridgeToolSet } from './tool-set.js';
 import { applyChildEvent, applyJournal, type ViewCall, viewTreeOf } from './view-tree.js';
 
+/** The owner of every bridge call: the tool set's root conversation. */
+const ROOT_OWNER = '/root';
+
 /** Reads `initialize`'s rules as every host does; a bad one is an invalid-params error naming it. */
 function rulesOf(given: { allow?: string[]; deny?: string[]; ask?: string[] } | undefined) {
   const rules: PermissionRule[] = [];
@@ -295,9 +298,15 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
       onProgress,
     });
     tools = set;
+    // The view hears background events as they arrive; the model gets them with its next result.
+    const unsubscribeEvents = set.events.subscribe((event) => {
+      const { type, owner, executionId, texts } = event;
+      connection.notify('toolcall/event', { type, owner, executionId, text: texts.join('\n') });
+    });
     // A signal ending the bridge stops this set's processes, then closes the session, before
     // the bridge exits.
     closeTools = registerHostCleanup(async () => {
+      unsubscribeEvents();
       await set.close();
       await current.close();
     }).close;
@@ -412,8 +421,14 @@ export function serveBridge(options: BridgeOptions): Promise<void> {
         delivered,
       });
     }
+    // What background work reported since the model's last result comes with this one, once.
+    const events = set.events.take(ROOT_OWNER)?.text;
+    const result =
+      events === undefined
+        ? outcome.result
+        : `${typeof outcome.result === 'string' ? outcome.result : JSON.stringify(outcome.result)}\n\n${events}`;
     return {
-      result: { executionId: id, status: outcome.status, result: outcome.result, tree, media },
+      result: { executionId: id, status: outcome.status, result, tree, media },
       ...(delivered === undefined ? {} : { delivered }),
     };
   };

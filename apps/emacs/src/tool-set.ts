@@ -48,6 +48,8 @@ export interface BridgeToolSet {
   exec: ToolSet['exec'];
   /** Every tool's renderer, ToolCall's included: the view's rows are drawn with them. */
   renderers: RendererRegistry;
+  /** Background events (Monitor lines, yielded commands' ends) for the model and the view. */
+  events: ToolSet['events'];
   /** Running checkpoints of the scripts in flight (their live audits, queued calls included). */
   journals(): ToolCallCheckpoint[];
   /** Emacs has the outcome of script `envelopeId`: its checkpoint goes, its settlement commits. */
@@ -151,6 +153,7 @@ export function createBridgeToolSet(options: ToolSetOptions): BridgeToolSet {
     pipeline: set.pipeline,
     exec: set.exec,
     renderers: set.renderers,
+    events: set.events,
     journals: () => set.toolCallJournals(),
     settle: (envelopeId) => session.settle(envelopeId),
     media: (references) => deliverMedia(session.media, references),
