@@ -56,6 +56,9 @@ let exitCode = 0;
   );
 }
 
+const sdkVersion = JSON.parse(readFileSync(join(root, 'packages', 'tools', 'package.json'), 'utf8'))
+  .peerDependencies['@modelcontextprotocol/sdk'];
+
 try {
   const dependencies = {};
   for (const { dir, manifest } of packages) {
@@ -102,7 +105,16 @@ try {
   }
   writeFileSync(
     join(consumer, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, dependencies }, null, 2),
+    JSON.stringify(
+      {
+        name: 'consumer',
+        private: true,
+        // The MCP SDK is the optional peer that `@toolcall/tools/mcp` needs.
+        dependencies: { ...dependencies, '@modelcontextprotocol/sdk': sdkVersion },
+      },
+      null,
+      2,
+    ),
   );
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: consumer,
@@ -228,6 +240,70 @@ try {
         console.log(`✗ ${name}: ${String(error.stderr || error.message)}`);
       }
     }
+  }
+
+  // The MCP server entry loads through both formats beside its optional peer, and serves a
+  // tool set to a real SDK client over an in-memory pair.
+  for (const [format, flags, load] of [
+    [
+      'import',
+      ['--input-type=module', '-e'],
+      "import { createToolSet } from '@toolcall/tools'; import { createMcpToolServer } from '@toolcall/tools/mcp'; import { Client } from '@modelcontextprotocol/sdk/client/index.js'; import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';",
+    ],
+    [
+      'require',
+      ['-e'],
+      "const { createToolSet } = require('@toolcall/tools'); const { createMcpToolServer } = require('@toolcall/tools/mcp'); const { Client } = require('@modelcontextprotocol/sdk/client/index.js'); const { InMemoryTransport } = require('@modelcontextprotocol/sdk/inMemory.js');",
+    ],
+  ]) {
+    const serve = `${load}
+      (async () => {
+        const mcp = createMcpToolServer();
+        const set = createToolSet({ workspace: process.cwd(), permissions: { mode: 'full-auto' }, askUser: mcp.askUser });
+        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+        const connected = mcp.connect({ toolSet: set, transport: serverSide });
+        const client = new Client({ name: 'pack', version: '1.0.0' });
+        await client.connect(clientSide);
+        await connected;
+        const { tools } = await client.listTools();
+        if (!tools.some((tool) => tool.name === 'ToolCall')) throw new Error('no ToolCall tool listed');
+        const result = await client.callTool({ name: 'Read', arguments: { file_path: 'sample.ts' } });
+        if (!/greet/.test(JSON.stringify(result.content))) throw new Error('Read over MCP: ' + JSON.stringify(result));
+        await client.close();
+        await set.close();
+      })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exit(1); });
+    `;
+    const name = `@toolcall/tools/mcp (${format})`;
+    try {
+      execFileSync(process.execPath, [...flags, serve], {
+        cwd: consumer,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      results.push({ name, ok: true });
+      console.log(`✓ ${name}: serves Read and lists ToolCall to an SDK client`);
+    } catch (error) {
+      results.push({ name, ok: false, summary: String(error.stderr || error.message) });
+      console.log(`✗ ${name}: ${String(error.stderr || error.message)}`);
+    }
+  }
+
+  // Every public entry point's API matches its committed report.
+  try {
+    execFileSync(process.execPath, [join(root, 'scripts', 'api-report.mjs')], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
+    results.push({ name: 'API reports', ok: true });
+    console.log('✓ API reports: every entry point matches packages/*/api/');
+  } catch (error) {
+    const summary = String(error.stdout || error.message)
+      .split('\n')
+      .filter((line) => line.startsWith('✗'))
+      .join('; ');
+    results.push({ name: 'API reports', ok: false, summary });
+    console.log(`✗ API reports: ${summary}`);
   }
 } catch (error) {
   console.log(`✗ packing or installing failed: ${error.message}`);
