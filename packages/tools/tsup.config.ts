@@ -36,6 +36,10 @@ export default defineConfig({
     index: 'src/index.ts',
     'navigation-worker': 'src/navigation/split/parse-worker.ts',
     'host-signals': 'src/host/host-signals.ts',
+    // The provider adapters: `ai` is an optional peer, loaded only through `./ai-sdk`.
+    'ai-sdk': 'src/adapters/ai-sdk.ts',
+    anthropic: 'src/adapters/anthropic.ts',
+    openai: 'src/adapters/openai.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
