@@ -38,6 +38,10 @@ export default defineConfig({
     'navigation-worker': 'src/navigation/split/parse-worker.ts',
     'host-signals': 'src/host/host-signals.ts',
     mcp: 'src/mcp/index.ts',
+    // The provider adapters: `ai` is an optional peer, loaded only through `./ai-sdk`.
+    'ai-sdk': 'src/adapters/ai-sdk.ts',
+    anthropic: 'src/adapters/anthropic.ts',
+    openai: 'src/adapters/openai.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -88,11 +88,14 @@ export {
 export {
   type AnthropicTool,
   type McpTool,
+  type ObjectSchema,
+  type OpenAIResponsesTool,
   type OpenAITool,
   providerName,
   type SchemaOverride,
   toAnthropicTool,
   toMcpTool,
+  toOpenAIResponsesTool,
   toOpenAITool,
 } from './provider-schemas.js';
 export {

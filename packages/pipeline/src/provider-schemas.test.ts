@@ -3,7 +3,12 @@ import { createCatalog } from './catalog/index.js';
 import { defineTool } from './define-tool.js';
 import { z } from './index.js';
 import { createPipeline } from './pipeline.js';
-import { toAnthropicTool, toMcpTool, toOpenAITool } from './provider-schemas.js';
+import {
+  toAnthropicTool,
+  toMcpTool,
+  toOpenAIResponsesTool,
+  toOpenAITool,
+} from './provider-schemas.js';
 import { createToolCallDriver, createToolCallTool } from './ptc/index.js';
 import { fetchTool } from './testing/tools.js';
 import { wrapTool } from './wrap-tool.js';
@@ -24,6 +29,21 @@ describe('provider schemas', () => {
         annotations: { readOnlyHint: true, destructiveHint: false },
       },
     ]);
+  });
+
+  it('builds the OpenAI Responses function tool, strict mode off', () => {
+    expect(toOpenAIResponsesTool(fetchTool)).toEqual({
+      type: 'function',
+      name: 'Fetch',
+      description: 'Fetches a URL.',
+      parameters: fetchTool.inputSchema,
+      strict: false,
+    });
+  });
+
+  it('keeps the object type where an override leaves it out', () => {
+    const schema = toAnthropicTool(fetchTool, ({ type: _type, ...rest }) => rest).input_schema;
+    expect(schema).toEqual({ ...fetchTool.inputSchema, type: 'object' });
   });
 
   it('never leaks a per-request override into the registry', () => {

@@ -6,24 +6,44 @@ export type SchemaOverride = (
   schema: Record<string, unknown>,
 ) => Record<string, unknown> | undefined;
 
-/** The Anthropic Messages API tool shape. */
+/**
+ * A tool's input schema as provider SDKs type it: an object schema whose other keywords pass
+ * through (assignable to the Anthropic SDK's `Tool.InputSchema`, the MCP SDK's `inputSchema`
+ * and OpenAI's `FunctionParameters`).
+ */
+export interface ObjectSchema {
+  type: 'object';
+  [keyword: string]: unknown;
+}
+
+/** The Anthropic Messages API tool shape (assignable to `Anthropic.Tool`). */
 export interface AnthropicTool {
   name: string;
   description: string;
-  input_schema: Record<string, unknown>;
+  input_schema: ObjectSchema;
 }
 
-/** The OpenAI function tool shape. */
+/** The OpenAI Chat Completions function tool shape (assignable to `ChatCompletionTool`). */
 export interface OpenAITool {
   type: 'function';
-  function: { name: string; description: string; parameters: Record<string, unknown> };
+  function: { name: string; description: string; parameters: ObjectSchema };
 }
 
-/** The MCP `tools/list` entry shape. */
+/** The OpenAI Responses API function tool shape (assignable to `Responses.FunctionTool`). */
+export interface OpenAIResponsesTool {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: ObjectSchema;
+  /** Off: strict mode needs every property required, which optional arguments are not. */
+  strict: false;
+}
+
+/** The MCP `tools/list` entry shape (assignable to the MCP SDK's `Tool`). */
 export interface McpTool {
   name: string;
   description: string;
-  inputSchema: Record<string, unknown>;
+  inputSchema: ObjectSchema;
   annotations: {
     readOnlyHint: boolean;
     destructiveHint: boolean;
@@ -37,11 +57,12 @@ export function providerName(tool: Tool): string {
   return tool.name.replace(/\//g, '__');
 }
 
-function schemaCopy(tool: Tool, override: SchemaOverride | undefined): Record<string, unknown> {
+function schemaCopy(tool: Tool, override: SchemaOverride | undefined): ObjectSchema {
   // Every projection starts from a fresh copy, so an override never reaches the registry.
   const copy = copyJson(tool.inputSchema as JsonObject) as Record<string, unknown>;
-  if (override === undefined) return copy;
-  return override(copy) ?? copy;
+  const schema = override === undefined ? copy : (override(copy) ?? copy);
+  // Registered schemas describe argument objects; say so where an override left it unsaid.
+  return (schema.type === undefined ? { type: 'object', ...schema } : schema) as ObjectSchema;
 }
 
 /** The tool as an Anthropic tool definition. */
@@ -62,6 +83,17 @@ export function toOpenAITool(tool: Tool, override?: SchemaOverride): OpenAITool 
       description: tool.description,
       parameters: schemaCopy(tool, override),
     },
+  };
+}
+
+/** The tool as an OpenAI Responses API function tool. */
+export function toOpenAIResponsesTool(tool: Tool, override?: SchemaOverride): OpenAIResponsesTool {
+  return {
+    type: 'function',
+    name: providerName(tool),
+    description: tool.description,
+    parameters: schemaCopy(tool, override),
+    strict: false,
   };
 }
 

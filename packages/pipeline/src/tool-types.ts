@@ -127,7 +127,8 @@ export type RenderTransform = (input: {
 
 /** The live side of a wrapped tool, resolved again on every call. */
 export interface WrappedToolSource {
-  readonly inputSchema: JsonObject;
+  /** JSON Schema of the arguments (an MCP SDK `Tool.inputSchema` as it comes); copied as JSON. */
+  readonly inputSchema: { readonly [keyword: string]: unknown };
   readonly call: ToolHandler;
 }
 

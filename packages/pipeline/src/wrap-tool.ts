@@ -60,8 +60,8 @@ const WRAPPED_KEYS = new Set([
 const SEGMENT = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** Canonical text of a source schema; two schemas with equal text are the same contract. */
-export function contractOf(inputSchema: JsonObject): string {
-  return stableStringify(inputSchema);
+export function contractOf(inputSchema: WrappedToolSource['inputSchema']): string {
+  return stableStringify(inputSchema as JsonObject);
 }
 
 /** Wraps an external tool under `category/name`, freezing its current input contract. */
@@ -82,7 +82,7 @@ export function wrapTool(definition: WrappedToolDefinition): Tool {
   if (!isPlainObject(current?.inputSchema) || typeof current.call !== 'function') {
     throw new TypeError(`${where}: source() must return { inputSchema: object, call: function }`);
   }
-  const inputSchema = copyJson(current.inputSchema) as Record<string, unknown>;
+  const inputSchema = copyJson(current.inputSchema as JsonObject) as Record<string, unknown>;
   delete inputSchema.$schema;
   if (inputSchema.type === undefined) inputSchema.type = 'object';
   const description = checkText(where, 'description', definition.description);
