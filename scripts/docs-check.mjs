@@ -61,6 +61,18 @@ mkdirSync(join(work, 'node_modules', '@toolcall'), { recursive: true });
 for (const name of readdirSync(join(root, 'packages'))) {
   symlinkSync(join(root, 'packages', name), join(work, 'node_modules', '@toolcall', name));
 }
+// Samples import what a user of the packages would have installed beside them: the SDKs the
+// adapters serve and zod, as the tools package's development dependencies have them.
+const beside = join(root, 'packages', 'tools', 'node_modules');
+for (const name of readdirSync(beside)) {
+  if (name.startsWith('.') || name === '@toolcall') continue;
+  if (name.startsWith('@')) {
+    mkdirSync(join(work, 'node_modules', name), { recursive: true });
+    for (const scoped of readdirSync(join(beside, name))) {
+      symlinkSync(join(beside, name, scoped), join(work, 'node_modules', name, scoped));
+    }
+  } else symlinkSync(join(beside, name), join(work, 'node_modules', name));
+}
 writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module', private: true }));
 const all = markdownFiles().flatMap(samples);
 const names = new Map();
