@@ -28,14 +28,15 @@ const failureLine = (test) => {
   return oneLine(first);
 };
 
-// The workspace's test runners: every package and app, and the security and savings suites at
-// the root.
+// The workspace's test runners: every package and app, and the security, savings and examples
+// suites at the root.
 const members = [
   ...['packages', 'apps'].flatMap((group) =>
     readdirSync(join(root, group)).map((name) => `${group}/${name}`),
   ),
   'security',
   'savings',
+  'examples',
 ];
 for (const member of members) {
   const dir = join(root, member);
