@@ -40,6 +40,15 @@ import { createTargetPreparer } from './prepare-targets.js';
 import { ReadMemo } from './read/read-memo.js';
 import { fileToolRenderers } from './render/renderers.js';
 import { withUnstartedRows } from './render/unstarted-rows.js';
+import { createSkills } from './skills/create-skills.js';
+import {
+  type SkillCatalog,
+  type SkillListing,
+  type SkillListingOptions,
+  type SkillsOptions,
+  skillRenderers,
+} from './skills/index.js';
+import { normalizeSkillsOptions } from './skills/skill-options.js';
 import { createSnapshotReader } from './snapshot-reader.js';
 import { type ToolSetToolCallOptions, toolCallOptions } from './tool-call-options.js';
 import {
@@ -142,6 +151,12 @@ export interface ToolSetOptions {
   readonly web?:
     | false
     | { readonly fetch?: Omit<WebFetchOptions, 'decideNow'>; readonly search?: WebSearchOptions };
+  /**
+   * Where skills come from: the workspace's `.toolcall/skills` and `.agents/skills`, the user's
+   * config and `~/.agents/skills`, then `roots` (first source wins a name). The same sources
+   * back `skill://`. `false` leaves out the Skill tool and every skill source.
+   */
+  readonly skills?: false | SkillsOptions;
   /** Answers Ask questionnaires; without it the Ask tool is not registered. */
   readonly askQuestions?: AskUser;
   /** Groups whose tools are discoverable (default `DISCOVERABLE_GROUPS`). */
@@ -214,6 +229,13 @@ export interface ToolSet {
    * call and at settlement).
    */
   toolCallJournals(): ToolCallCheckpoint[];
+  /** The skill catalog as the sources hold it now: the skills, the shadowed ones, the invalid ones and why. */
+  skills(): Promise<SkillCatalog>;
+  /**
+   * The skill listing for the model within `share` (default 0.02) of a `contextWindow`; deliver
+   * it again only when its `fingerprint` changes.
+   */
+  skillListing(options: SkillListingOptions): Promise<SkillListing>;
   /**
    * Commits a ToolCall script's settlement once its result has been projected and kept, with
    * `toolCall.settlementCommit: 'host'`: writes the settled checkpoint, or with `consume`
@@ -281,13 +303,16 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   const sessionId = options.session?.id;
   const cwd = path.resolve(options.workspace, options.session?.cwd ?? '.');
   const docsDirectory = options.docsDirectory ?? packagedDocsDirectory();
+  const skillOptions = normalizeSkillsOptions(options.workspace, options.skills);
   const resources =
     options.resources ??
     createNodeResources({
       workspace: options.workspace,
       ...(sessionId === undefined ? {} : { sessionId }),
       ...(docsDirectory === undefined ? {} : { docsDirectory }),
+      skillSources: skillOptions?.sources ?? [],
     });
+  const skills = createSkills(skillOptions, resources);
   // An extra tool named like a built-in one replaces it (e.g. a harness's own Read).
   const replaced = new Set(extraTools.map((tool) => tool.name));
   const kept = (tool: Tool) => !replaced.has(tool.name);
@@ -366,7 +391,13 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
       discoverable,
       composable,
     });
-  const extras = [...createDiscoverableTools(options, cwd, pipeline).filter(kept), ...extraTools];
+  const extras = [
+    ...[
+      ...createDiscoverableTools(options, cwd, pipeline),
+      ...(skills.tool ? [skills.tool] : []),
+    ].filter(kept),
+    ...extraTools,
+  ];
   for (const tool of extras) pipeline.register(tool);
   const driver = createToolCallDriver({
     ...toolCall,
@@ -392,6 +423,7 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
         ...webRenderers,
         ...execution.renderers,
         ...fileToolRenderers,
+        ...(skills.tool && kept(skills.tool) ? skillRenderers : {}),
       }),
     ),
     resources,
@@ -399,6 +431,8 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     catalog,
     listing: (listingOptions) => renderListing(catalog(), listingOptions),
     toolCallJournals: () => driver.journals(),
+    skills: skills.catalog,
+    skillListing: skills.listing,
     commitToolCall: (envelopeId, commitOptions) => driver.commit(envelopeId, commitOptions),
     forgetReads: () => readMemory.clear(),
     close: async () => {
