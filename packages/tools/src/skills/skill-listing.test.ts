@@ -69,12 +69,16 @@ describe('renderSkillListing', () => {
 
   it('gives the count alone when not one skill fits, and nothing when even that does not', () => {
     const skills = [entry('pdf', 'y'.repeat(200))];
-    expect(renderSkillListing(catalog(...skills), { contextWindow: 50, share: 1 })).toMatchObject(
-      { text: `${HEADER}\n(1 more: Read skill:// lists every skill)`, listed: 0, omitted: 1 },
-    );
-    expect(renderSkillListing(catalog(...skills), { contextWindow: 10, share: 1 })).toMatchObject(
-      { text: '', listed: 0, omitted: 1 },
-    );
+    expect(renderSkillListing(catalog(...skills), { contextWindow: 50, share: 1 })).toMatchObject({
+      text: `${HEADER}\n(1 more: Read skill:// lists every skill)`,
+      listed: 0,
+      omitted: 1,
+    });
+    expect(renderSkillListing(catalog(...skills), { contextWindow: 10, share: 1 })).toMatchObject({
+      text: '',
+      listed: 0,
+      omitted: 1,
+    });
   });
 
   it('changes its fingerprint exactly when its text changes', () => {
