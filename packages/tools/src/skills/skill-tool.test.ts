@@ -152,6 +152,24 @@ describe('the Skill tool', () => {
   });
 });
 
+describe('a permission rule on the Skill tool', () => {
+  it('denies one skill by its name fact and leaves the others', async () => {
+    const ruled = await createTestWorkspace({
+      skills: { userDirectory: path.join(user, 'config'), homeDirectory: path.join(user, 'home') },
+      permissions: { mode: 'full-auto', rules: [{ tool: 'Skill', name: 'pdf', action: 'deny' }] },
+    });
+    try {
+      await ruled.write('.toolcall/skills/pdf/SKILL.md', skillFile('pdf', 'd', 'b'));
+      await ruled.write('.toolcall/skills/zip/SKILL.md', skillFile('zip', 'd', 'b'));
+      const denied = await ruled.call('Skill', { skill: 'pdf' });
+      expect([denied.status, denied.error?.code]).toEqual(['error', 'denied']);
+      expect((await ruled.run('Skill', { skill: 'zip' })).status).toBe('success');
+    } finally {
+      await ruled.dispose();
+    }
+  });
+});
+
 describe('createToolSet with skills: false', () => {
   it('registers no Skill tool and serves no skill folder', async () => {
     const off = await createTestWorkspace({ skills: false });
