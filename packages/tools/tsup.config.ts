@@ -18,6 +18,7 @@ const PACKAGED_DOCS = [
   'toolcall.md',
   'tools.md',
   'exec.md',
+  'skills.md',
 ];
 
 function copyDocs(): void {

@@ -118,6 +118,7 @@ describe('toolcall tools', () => {
       'Node',
       'WebFetch',
       'WebSearch',
+      'Skill',
       'ToolSearch',
       'ToolCall',
       '',

@@ -49,6 +49,7 @@ export { withUnstartedRows } from './render/unstarted-rows.js';
 export { createGlobTool } from './search/glob-tool.js';
 export { createGrepTool } from './search/grep-tool.js';
 export * from './session/index.js';
+export * from './skills/index.js';
 export type { ToolSetToolCallOptions } from './tool-call-options.js';
 export {
   createToolSet,

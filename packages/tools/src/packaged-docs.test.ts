@@ -32,6 +32,7 @@ describe('the packaged manuals', () => {
     expect(packagedDocsDirectory()).toBe(BUILT_DOCS);
     expect(markdownFiles(BUILT_DOCS)).toEqual([
       'exec.md',
+      'skills.md',
       'toolcall-dialect.md',
       'toolcall.md',
       'tools.md',

@@ -38,6 +38,7 @@ const MANUALS: Readonly<Record<string, string>> = {
   Outline: 'tools/navigation.md',
   Node: 'tools/navigation.md',
   Ask: 'tools/navigation.md',
+  Skill: 'skills.md',
   WebFetch: 'tools/web.md',
   WebSearch: 'tools/web.md',
   ToolCall: 'toolcall-dialect.md',

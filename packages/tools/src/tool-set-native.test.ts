@@ -59,7 +59,15 @@ describe('the native list of a tool set', () => {
         .filter((tool) => !set.native.includes(tool))
         .map((tool) => tool.name)
         .sort(),
-    ).toEqual(['ListExecutions', 'Node', 'Outline', 'StopExecution', 'WebFetch', 'WebSearch']);
+    ).toEqual([
+      'ListExecutions',
+      'Node',
+      'Outline',
+      'Skill',
+      'StopExecution',
+      'WebFetch',
+      'WebSearch',
+    ]);
   });
 
   it('lists a replacement under its built-in name and appends the native option once', () => {

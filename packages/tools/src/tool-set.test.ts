@@ -47,6 +47,7 @@ describe('createToolSet', () => {
       'Node',
       'WebFetch',
       'WebSearch',
+      'Skill',
       'ToolSearch',
       'ToolCall',
     ]);
@@ -64,6 +65,7 @@ describe('createToolSet', () => {
       ['Node', ['navigation']],
       ['WebFetch', ['web']],
       ['WebSearch', ['web']],
+      ['Skill', ['interaction']],
     ]);
   });
 
@@ -86,6 +88,7 @@ describe('createToolSet', () => {
       'Outline',
       'Node',
       'Ask',
+      'Skill',
       'ToolSearch',
       'ToolCall',
     ]);

@@ -40,6 +40,15 @@ import { checkPlanMode, type PlanModeSource } from './patch/plan-mode.js';
 import { createTargetPreparer } from './prepare-targets.js';
 import { ConversationReads } from './read/read-memo.js';
 import { createToolSetRenderers } from './render/tool-set-renderers.js';
+import { createSkills } from './skills/create-skills.js';
+import {
+  type SkillCatalog,
+  type SkillListing,
+  type SkillListingOptions,
+  type SkillsOptions,
+  skillRenderers,
+} from './skills/index.js';
+import { normalizeSkillsOptions } from './skills/skill-options.js';
 import { createSnapshotReader } from './snapshot-reader.js';
 import { type ToolSetToolCallOptions, toolCallOptions } from './tool-call-options.js';
 import {
@@ -141,6 +150,12 @@ export interface ToolSetOptions {
   readonly web?:
     | false
     | { readonly fetch?: Omit<WebFetchOptions, 'decideNow'>; readonly search?: WebSearchOptions };
+  /**
+   * Where skills come from: the workspace's `.toolcall/skills` and `.agents/skills`, the user's
+   * config and `~/.agents/skills`, then `roots` (first source wins a name). The same sources
+   * back `skill://`. `false` leaves out the Skill tool and every skill source.
+   */
+  readonly skills?: false | SkillsOptions;
   /** Answers Ask questionnaires; without it the Ask tool is not registered. */
   readonly askQuestions?: AskUser;
   /** Groups whose tools are discoverable (default `DISCOVERABLE_GROUPS`). */
@@ -221,6 +236,13 @@ export interface ToolSet {
    * call and at settlement).
    */
   toolCallJournals(): ToolCallCheckpoint[];
+  /** The skill catalog as the sources hold it now: the skills, the shadowed ones, the invalid ones and why. */
+  skills(): Promise<SkillCatalog>;
+  /**
+   * The skill listing for the model within `share` (default 0.02) of a `contextWindow`; deliver
+   * it again only when its `fingerprint` changes.
+   */
+  skillListing(options: SkillListingOptions): Promise<SkillListing>;
   /**
    * Commits a ToolCall script's settlement once its result has been projected and kept, with
    * `toolCall.settlementCommit: 'host'`: writes the settled checkpoint, or with `consume`
@@ -289,13 +311,16 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   const sessionId = options.session?.id;
   const cwd = path.resolve(options.workspace, options.session?.cwd ?? '.');
   const docsDirectory = options.docsDirectory ?? packagedDocsDirectory();
+  const skillOptions = normalizeSkillsOptions(options.workspace, options.skills);
   const resources =
     options.resources ??
     createNodeResources({
       workspace: options.workspace,
       ...(sessionId === undefined ? {} : { sessionId }),
       ...(docsDirectory === undefined ? {} : { docsDirectory }),
+      skillSources: skillOptions?.sources ?? [],
     });
+  const skills = createSkills(skillOptions, resources);
   // An extra tool named like a built-in one replaces it (e.g. a harness's own Read).
   const replaced = new Set(extraTools.map((tool) => tool.name));
   const kept = (tool: Tool) => !replaced.has(tool.name);
@@ -380,7 +405,13 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
       discoverable,
       composable,
     });
-  const extras = [...createDiscoverableTools(options, cwd, pipeline).filter(kept), ...extraTools];
+  const extras = [
+    ...[
+      ...createDiscoverableTools(options, cwd, pipeline),
+      ...(skills.tool ? [skills.tool] : []),
+    ].filter(kept),
+    ...extraTools,
+  ];
   for (const tool of extras) pipeline.register(tool);
   const driver = createToolCallDriver({
     ...toolCall,
@@ -393,6 +424,12 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
   );
   pipeline.register(createToolCallTool({ driver, catalog }));
   const nativeNames = [...new Set<string>([...NATIVE_TOOLS, ...native])];
+  // Every built-in tool's renderer, ToolCall's included; a nested call that never started
+  // reads as such, whatever its tool.
+  const renderers = createToolSetRenderers(extraTools);
+  if (skills.tool && kept(skills.tool)) {
+    for (const [name, spec] of Object.entries(skillRenderers)) renderers.register(name, spec);
+  }
   return {
     pipeline,
     tools: [...tools, ...executionTools, ...extras],
@@ -401,15 +438,15 @@ export function createToolSet(options: ToolSetOptions): ToolSet {
     get native() {
       return nativeNames.flatMap((name) => pipeline.tool(name) ?? []);
     },
-    // Every built-in tool's renderer, ToolCall's included; a nested call that never started
-    // reads as such, whatever its tool.
-    renderers: createToolSetRenderers(extraTools),
+    renderers,
     resources,
     exec,
     events: { subscribe: events.subscribe, take: events.take, pending: events.pending },
     catalog,
     listing: (listingOptions) => renderListing(catalog(), listingOptions),
     toolCallJournals: () => driver.journals(),
+    skills: skills.catalog,
+    skillListing: skills.listing,
     commitToolCall: (envelopeId, commitOptions) => driver.commit(envelopeId, commitOptions),
     forgetReads: (owner) => readMemory.forget(owner),
     close: async () => {

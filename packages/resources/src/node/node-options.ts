@@ -5,6 +5,7 @@ import type { SkillOrigin } from '../address-types.js';
 import type { ResourceScope } from '../family-handler.js';
 import type { ResourceProviders } from '../providers.js';
 import { PrepareCache } from './prepare-check.js';
+import { defaultSkillSources, userConfigDirectory } from './skill-sources.js';
 
 /** One configured persistent-memory root. */
 export interface MemoryRootOption {
@@ -88,13 +89,8 @@ export function normalizeNodeOptions(input: NodeResourcesOptions): NormalizedNod
   const options: NodeResourcesOptions = Object.assign(Object.create(null), input);
   const workspace = absolute('workspace', options.workspace);
   const dot = path.join(workspace, '.toolcall');
-  const xdg = process.env.XDG_CONFIG_HOME;
   const home = absolute('homeDirectory', options.homeDirectory ?? homedir());
-  const config = absolute(
-    'configDirectory',
-    options.configDirectory ??
-      path.join(xdg !== undefined && xdg !== '' ? xdg : path.join(home, '.config'), 'toolcall'),
-  );
+  const config = absolute('configDirectory', options.configDirectory ?? userConfigDirectory(home));
   const memoryRoots = (
     options.memoryRoots ?? [
       { label: 'local', directory: path.join(dot, 'memory'), scope: 'workspace' as const },
@@ -110,12 +106,8 @@ export function normalizeNodeOptions(input: NodeResourcesOptions): NormalizedNod
     };
   });
   const skillSources = (
-    options.skillSources ?? [
-      { origin: 'local-toolcall' as const, directory: path.join(dot, 'skills') },
-      { origin: 'local-agents' as const, directory: path.join(workspace, '.agents', 'skills') },
-      { origin: 'global-toolcall' as const, directory: path.join(config, 'skills') },
-      { origin: 'global-agents' as const, directory: path.join(home, '.agents', 'skills') },
-    ]
+    options.skillSources ??
+    defaultSkillSources({ workspace, configDirectory: config, homeDirectory: home })
   ).map((source, index) => {
     if (source.origin === 'plugin' && (source.plugin === undefined || source.plugin === '')) {
       throw new TypeError(

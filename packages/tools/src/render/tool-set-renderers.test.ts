@@ -81,6 +81,18 @@ const samples: Readonly<Record<string, Sample>> = {
     result: 'Watching',
     header: 'Monitor: Watching logs',
   },
+  Skill: {
+    args: { skill: 'pdf' },
+    result: 'Skill pdf …',
+    renderData: {
+      skill: 'pdf',
+      origin: 'local-toolcall',
+      address: 'skill://local-toolcall/pdf',
+      files: 3,
+      truncated: false,
+    },
+    header: 'Skill pdf (local-toolcall, 3 files)',
+  },
   Outline: {
     args: { file_path: 'a.ts' },
     result: 'a.ts:1: [Variable] a\na.ts:2: [Function] b',
