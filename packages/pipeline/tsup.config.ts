@@ -18,13 +18,13 @@ function licenceNotices(): string {
     const licenceFile = readdirSync(directory).find((file) => /^licen[cs]e/i.test(file));
     if (licenceFile === undefined) throw new Error(`${name} ships no licence file`);
     const text = readFileSync(join(directory, licenceFile), 'utf8').trim();
-    seen.set(name, `## ${name} ${manifest.version} (${manifest.license})\n\n${text}\n`);
+    seen.set(name, `${name} ${manifest.version} (${manifest.license})\n\n${text}\n`);
     for (const dependency of Object.keys(manifest.dependencies ?? {})) {
       visit(dependency, manifestPath);
     }
   };
   for (const name of BUNDLED) visit(name, import.meta.url);
-  return `# Bundled third-party code\n\n${[...seen.values()].join('\n')}`;
+  return `The code in index.js and index.cjs includes these packages:\n\n${[...seen.values()].join('\n---\n\n')}`;
 }
 
 export default defineConfig({
@@ -36,6 +36,6 @@ export default defineConfig({
   target: 'node20',
   noExternal: BUNDLED,
   onSuccess: async () => {
-    writeFileSync('dist/THIRD-PARTY-LICENSES.md', licenceNotices());
+    writeFileSync('dist/LICENSES.txt', licenceNotices());
   },
 });
