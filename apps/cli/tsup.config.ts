@@ -30,55 +30,6 @@ const englishZodLocale: Plugin = {
   },
 };
 
-// The pipeline needs ajv only when an input fails its quick check (or a schema is outside the
-// quick check's subset): ajv and its helpers go to dist/ajv.cjs, required on the first
-// `new Ajv()`, so most runs never read them. The pipeline uses nothing else from ajv; an
-// import of anything else fails this build.
-const lazyAjv: Plugin = {
-  name: 'lazy-ajv',
-  setup(build) {
-    build.onResolve({ filter: /^ajv$/ }, (args) =>
-      /[\\/]packages[\\/]pipeline[\\/]/.test(args.importer)
-        ? { path: 'ajv', namespace: 'lazy-ajv', pluginData: dirname(args.importer) }
-        : undefined,
-    );
-    let ajvEntry: string | undefined;
-    build.onLoad({ filter: /.*/, namespace: 'lazy-ajv' }, async (args) => {
-      const resolved = await build.resolve('ajv', {
-        kind: 'import-statement',
-        resolveDir: args.pluginData as string,
-      });
-      if (resolved.errors.length > 0) return { errors: resolved.errors };
-      ajvEntry = resolved.path;
-      return {
-        contents: [
-          "import { createRequire } from 'node:module';",
-          'let loaded;',
-          'export class Ajv {',
-          '  constructor(options) {',
-          "    loaded ??= createRequire(import.meta.url)('./ajv.cjs');",
-          '    return new loaded.Ajv(options);',
-          '  }',
-          '}',
-        ].join('\n'),
-        loader: 'js',
-      };
-    });
-    build.onEnd(async (result) => {
-      if (result.errors.length > 0 || ajvEntry === undefined) return;
-      await build.esbuild.build({
-        entryPoints: [ajvEntry],
-        outfile: join(build.initialOptions.outdir ?? 'dist', 'ajv.cjs'),
-        bundle: true,
-        format: 'cjs',
-        platform: 'node',
-        target: 'node20',
-        logLevel: 'warning',
-      });
-    });
-  },
-};
-
 // Built-in modules that only some tools need (the web tools' HTTP stack, process spawning,
 // hashing, the terminal prompt) load on their first call instead of at start-up: every
 // function the code imports from them is a forwarder that requires the module when called.
@@ -157,7 +108,7 @@ export default defineConfig([
     entry: { cli: 'src/cli.ts' },
     format: ['esm'],
     sourcemap: true,
-    clean: ['!main.cjs*', '!ajv.cjs', '!docs/**', '!grammars/**', '!navigation-worker.js*'],
+    clean: ['!main.cjs*', '!docs/**', '!grammars/**', '!navigation-worker.js*'],
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
   },
@@ -171,7 +122,7 @@ export default defineConfig([
     shims: true,
     noExternal: [/^(?!web-tree-sitter$|@vscode\/ripgrep$|node-pty$)/],
     external,
-    esbuildPlugins: [englishZodLocale, lazyAjv, lazyBuiltins],
+    esbuildPlugins: [englishZodLocale, lazyBuiltins],
     onSuccess: async () => copyManuals(),
     // `await import('node-pty')` becomes a require: a script compiled through the code cache
     // has no ES module loader for import().
@@ -183,7 +134,7 @@ export default defineConfig([
     entry: { 'navigation-worker': navigationWorker() },
     format: ['esm'],
     sourcemap: true,
-    clean: ['!cli.js*', '!main.cjs*', '!ajv.cjs', '!docs/**', '!grammars/**'],
+    clean: ['!cli.js*', '!main.cjs*', '!docs/**', '!grammars/**'],
     target: 'node20',
     noExternal: [/^(?!web-tree-sitter$|@vscode\/ripgrep$|node-pty$)/],
     external,

@@ -1,4 +1,5 @@
-import { Ajv } from 'ajv';
+import type { Ajv } from 'ajv';
+import { ajvClass } from './ajv-class.js';
 import { quickCheckOf } from './lazy-validator.js';
 import type { ArgumentSemantics, Tool } from './tool-types.js';
 import { toIssues, type ValidationIssue } from './validation-issues.js';
@@ -6,7 +7,7 @@ import { toIssues, type ValidationIssue } from './validation-issues.js';
 /** A precompiled check: `undefined` when the input is valid, else value-free issues. */
 export type Validator = (input: unknown) => readonly ValidationIssue[] | undefined;
 
-// Built on first compile, so a process that never validates never pays for ajv's set-up.
+// Built on first compile, so a process whose inputs all pass the quick check never loads ajv.
 // `validateSchema: false` skips compiling the draft-07 meta-schema (about 20 ms at start-up);
 // ajv's compile still rejects malformed keywords, and `checkSchema` runs the full meta check.
 let ajv: Ajv | undefined;
@@ -14,7 +15,7 @@ let metaAjv: Ajv | undefined;
 const cache = new WeakMap<Tool, Validator>();
 
 function hotAjv(): Ajv {
-  ajv ??= new Ajv({
+  ajv ??= new (ajvClass())({
     allErrors: true,
     strict: false,
     validateFormats: false,
@@ -25,7 +26,7 @@ function hotAjv(): Ajv {
 
 /** Throws a TypeError unless `schema` is a valid draft-07 JSON Schema (the meta-schema check). */
 export function checkSchema(schema: object): void {
-  metaAjv ??= new Ajv({ strict: false, validateFormats: false });
+  metaAjv ??= new (ajvClass())({ strict: false, validateFormats: false });
   if (metaAjv.validateSchema(schema) !== true) {
     throw new TypeError(`cannot compile input schema: ${metaAjv.errorsText(metaAjv.errors)}`);
   }

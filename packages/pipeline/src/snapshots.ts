@@ -1,5 +1,7 @@
-import { createTwoFilesPatch } from 'diff';
 import type { SnapshotReader } from './ports.js';
+
+// `diff` is loaded on the first changed path: most processes never ask for a turn's diff.
+let loadDiff: Promise<typeof import('diff')> | undefined;
 
 /** Before-states of the paths mutated in one turn, and the turn's unified diff. */
 export class TurnSnapshots {
@@ -31,6 +33,8 @@ export class TurnSnapshots {
     for (const [path, before] of this.#before) {
       const after = await this.#read(path);
       if (before === after) continue;
+      loadDiff ??= import('diff');
+      const { createTwoFilesPatch } = await loadDiff;
       patches.push(
         createTwoFilesPatch(
           before === undefined ? '/dev/null' : `a/${path}`,

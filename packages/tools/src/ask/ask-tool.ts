@@ -21,24 +21,27 @@ const DESCRIPTION = [
 const MAX_QUESTIONS = 4;
 const MAX_OPTIONS = 4;
 
-const option = z.object({
-  label: z
-    .string()
-    .min(1)
-    .describe('Short one-line option label; labels must differ after trimming.'),
-  description: z.string().optional().describe('What choosing this option means.'),
-  sample: z
-    .string()
-    .optional()
-    .describe('A non-blank code or text sample shown beside the option.'),
-});
-
-const question = z.object({
-  question: z.string().min(1).describe('The full question.'),
-  header: z.string().optional().describe('A very short tag for the question.'),
-  options: z.array(option).min(1).max(MAX_OPTIONS),
-  multiSelect: z.boolean().optional().describe('Let the user pick several options.'),
-});
+// Built per tool, not at import: constructing zod schemas was most of the package's own
+// evaluation at import.
+function questionSchema() {
+  const option = z.object({
+    label: z
+      .string()
+      .min(1)
+      .describe('Short one-line option label; labels must differ after trimming.'),
+    description: z.string().optional().describe('What choosing this option means.'),
+    sample: z
+      .string()
+      .optional()
+      .describe('A non-blank code or text sample shown beside the option.'),
+  });
+  return z.object({
+    question: z.string().min(1).describe('The full question.'),
+    header: z.string().optional().describe('A very short tag for the question.'),
+    options: z.array(option).min(1).max(MAX_OPTIONS),
+    multiSelect: z.boolean().optional().describe('Let the user pick several options.'),
+  });
+}
 
 // ToolSearch prints only top-level arguments, so the item shape is spelled out here.
 const QUESTIONS = [
@@ -66,7 +69,9 @@ export function createAskTool(options: AskToolOptions) {
     readOnly: true,
     maxResultSize: 30_000,
     renderer: { success: askRenderer },
-    args: z.object({ questions: z.array(question).min(1).max(MAX_QUESTIONS).describe(QUESTIONS) }),
+    args: z.object({
+      questions: z.array(questionSchema()).min(1).max(MAX_QUESTIONS).describe(QUESTIONS),
+    }),
     handler: async (args, context) => {
       const prepared = prepareQuestions(args.questions);
       if (!prepared.success) return { result: prepared.error, status: 'error' as const };

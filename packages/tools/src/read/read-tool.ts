@@ -20,35 +20,39 @@ const DESCRIPTION = [
   'A directory lists the files below it. Binary files are refused. Accepts resource addresses such as work://notes.md and toolcall://tools/files.md (the manual).',
 ].join(' ');
 
-const argumentsSchema = z.object({
-  file_path: pathOrResource({
-    access: 'read',
-    description: 'The file, directory or resource address to read.',
-  }),
-  offset: z.number().int().optional().describe('1-based line to start at (default 1).'),
-  limit: z.number().int().optional().describe('Number of lines to read (default 2000).'),
-  pages: z
-    .string()
-    .optional()
-    .describe('PDF pages to render as images: "N", "A-B" or "N-" (at most 20).'),
-  max_width: z
-    .number()
-    .int()
-    .optional()
-    .describe('Images and rendered PDF pages only: scale down to at most this many pixels wide.'),
-  max_height: z
-    .number()
-    .int()
-    .optional()
-    .describe('Images and rendered PDF pages only: scale down to at most this many pixels high.'),
-  max_tokens: z
-    .number()
-    .int()
-    .optional()
-    .describe(
-      'Images and rendered PDF pages only: scale down until each image costs at most this many tokens (width x height / 750).',
-    ),
-});
+// Built per tool, not at import: constructing zod schemas was most of the package's own
+// evaluation at import.
+function argumentsSchema() {
+  return z.object({
+    file_path: pathOrResource({
+      access: 'read',
+      description: 'The file, directory or resource address to read.',
+    }),
+    offset: z.number().int().optional().describe('1-based line to start at (default 1).'),
+    limit: z.number().int().optional().describe('Number of lines to read (default 2000).'),
+    pages: z
+      .string()
+      .optional()
+      .describe('PDF pages to render as images: "N", "A-B" or "N-" (at most 20).'),
+    max_width: z
+      .number()
+      .int()
+      .optional()
+      .describe('Images and rendered PDF pages only: scale down to at most this many pixels wide.'),
+    max_height: z
+      .number()
+      .int()
+      .optional()
+      .describe('Images and rendered PDF pages only: scale down to at most this many pixels high.'),
+    max_tokens: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Images and rendered PDF pages only: scale down until each image costs at most this many tokens (width x height / 750).',
+      ),
+  });
+}
 
 /** The owner of calls from the root conversation. */
 const ROOT_OWNER = '/root';
@@ -173,7 +177,7 @@ export function createReadTool(options: ReadToolOptions): Tool {
     renderer: fileToolRenderers.Read,
     description: DESCRIPTION,
     readOnly: true,
-    args: argumentsSchema,
+    args: argumentsSchema(),
     permission: { path: (args) => args.file_path },
     handler: async (args, context) => {
       const shown = args.file_path;

@@ -39,7 +39,7 @@ export function createGrepTool(options: FileToolOptions & { readonly timeoutMs?:
     readOnly: true,
     async: true,
     maxResultSize: 20_000,
-    args: grepArgumentsSchema,
+    args: grepArgumentsSchema(),
     permission: { path: (args) => args.path ?? '.' },
     handler: async (args, context) => {
       const fail = (message: string) => ({

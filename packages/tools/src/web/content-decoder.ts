@@ -1,11 +1,13 @@
 import type { Transform } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import type * as Zlib from 'node:zlib';
 
 /** A decoder for a Content-Encoding (`undefined` for identity or unknown); `first` is the body's first byte. */
 export function createContentDecoder(
+  zlib: typeof Zlib,
   encoding: string,
   first: number | undefined,
 ): Transform | undefined {
+  const { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } = zlib;
   switch (encoding) {
     case 'gzip':
     case 'x-gzip':

@@ -1,8 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { Transform } from 'node:stream';
 import { createContentDecoder } from './content-decoder.js';
+import { loadHttpStack } from './http-stack.js';
 import { adaptLookup } from './lookup-adapter.js';
 import type { HostLookup } from './private-address.js';
 import { fail, succeed, type WebResult } from './web-error.js';
@@ -47,7 +46,10 @@ function plainBytes(buffer: Buffer): Uint8Array {
 }
 
 /** Sends one GET request and collects its decoded body; every path settles exactly once. */
-export function sendHttpRequest(options: HttpRequestOptions): Promise<WebResult<HttpResponse>> {
+export async function sendHttpRequest(
+  options: HttpRequestOptions,
+): Promise<WebResult<HttpResponse>> {
+  const { http, https, zlib } = await loadHttpStack();
   const { url, headers, signal, lookup, skipRedirectBody } = options;
   const countBytes = options.countBytes ?? Number.POSITIVE_INFINITY;
   // Set while a body is being read: delivers what was kept when the deadline passes over it.
@@ -55,7 +57,7 @@ export function sendHttpRequest(options: HttpRequestOptions): Promise<WebResult<
   return new Promise((resolve) => {
     let settled = false;
     let closed = false;
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const send = url.protocol === 'https:' ? https.request : http.request;
     const request = send(url, {
       method: 'GET',
       headers,
@@ -157,7 +159,7 @@ export function sendHttpRequest(options: HttpRequestOptions): Promise<WebResult<
           ),
         );
       response.once('data', (first: Buffer) => {
-        decoder = createContentDecoder(encoding, first[0]);
+        decoder = createContentDecoder(zlib, encoding, first[0]);
         if (decoder !== undefined) {
           response.pipe(decoder);
           decoder.on('data', collect);

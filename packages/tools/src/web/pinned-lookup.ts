@@ -1,9 +1,11 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import type { HostLookup } from './private-address.js';
 
 /** The default resolver: every address of a name, in the system's order. */
-export const lookupAllAddresses: HostLookup = async (hostname) =>
-  (await dnsLookup(hostname, { all: true })).map((entry) => entry.address);
+export const lookupAllAddresses: HostLookup = async (hostname) => {
+  // Loaded on the first lookup, with the rest of the HTTP stack (see http-stack.ts).
+  const { lookup } = await import('node:dns/promises');
+  return (await lookup(hostname, { all: true })).map((entry) => entry.address);
+};
 
 /**
  * Wraps a resolver so each host name is resolved at most once: the first answer (or
