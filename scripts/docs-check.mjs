@@ -1,9 +1,10 @@
 // Type-checks every TypeScript sample in docs/ and the READMEs strictly, as a user would compile
 // it against the built packages, and runs the samples marked `ts run`: a sample that no longer
-// compiles or runs fails here, not in a reader's editor.
-import { execFileSync } from 'node:child_process';
+// compiles or runs fails here, not in a reader's editor. Results also go to
+// .test-results/docs-check.json for scripts/tally.mjs.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const work = join(root, '.docs-check');
@@ -76,14 +77,13 @@ for (const name of readdirSync(beside)) {
 writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module', private: true }));
 const all = markdownFiles().flatMap(samples);
 const names = new Map();
-for (const [index, sample] of all.entries()) {
+for (const sample of all) {
   const name = `${sample.file.replace(/[^\w]+/g, '-')}-${sample.line}.ts`;
   names.set(name, sample);
   // Each sample is a module of its own, so names never collide between samples.
   // The context goes on the sample's first line, so error lines map back unchanged.
   const [first = '', ...rest] = sample.code.split('\n');
   writeFileSync(join(work, name), `${sample.context} ${first}\n${rest.join('\n')}\nexport {};\n`);
-  void index;
 }
 writeFileSync(
   join(work, 'tsconfig.json'),
@@ -105,7 +105,10 @@ writeFileSync(
     include: ['*.ts'],
   }),
 );
-let failed = 0;
+// One result per sample, and one more per sample that runs.
+const results = [];
+const compileErrors = new Map();
+let unmapped = '';
 try {
   execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', work], {
     cwd: work,
@@ -113,43 +116,56 @@ try {
   });
 } catch (error) {
   const output = String(error.stdout ?? '');
-  const byFile = new Map();
   for (const line of output.split('\n')) {
-    const match = /^([\w.-]+\.ts)\((\d+),(\d+)\): (.*)$/.exec(line);
-    if (match === null) continue;
-    const sample = names.get(match[1]);
-    if (sample === undefined) continue;
-    const where = `${sample.file}:${sample.line + Number(match[2]) - 1}`;
-    byFile.set(where, [...(byFile.get(where) ?? []), match[4]]);
+    const match = /^([\w.-]+\.ts)\((\d+),(\d+)\): error (TS\d+): (.*)$/.exec(line);
+    const sample = match === null ? undefined : names.get(match[1]);
+    if (match === null || sample === undefined) continue;
+    const message = `line ${sample.line + Number(match[2]) - 1}: ${match[4]} ${match[5]}`;
+    compileErrors.set(sample, [...(compileErrors.get(sample) ?? []), message]);
   }
-  for (const [where, messages] of byFile) {
-    failed += 1;
-    console.log(`✗ ${where}: ${messages.join(' | ')}`);
-  }
-  if (byFile.size === 0) {
-    failed += 1;
-    console.log(`✗ tsc failed: ${output.slice(0, 2000)}`);
-  }
+  // tsc failed without naming a sample (a broken setup): say what it printed.
+  if (compileErrors.size === 0) unmapped = (output || String(error.message)).slice(0, 2000);
 }
-const runnable = [...names].filter(([, sample]) => sample.run);
-for (const [name, sample] of runnable) {
-  try {
-    execFileSync(process.execPath, [join(work, 'out', name.replace(/\.ts$/, '.js'))], {
-      cwd: work,
-      stdio: 'pipe',
-      timeout: 60_000,
-    });
-    console.log(`✓ ran ${sample.file}:${sample.line}`);
-  } catch (error) {
-    failed += 1;
-    console.log(
-      `✗ ran ${sample.file}:${sample.line}: ${String(error.stderr || error.message).slice(0, 500)}`,
-    );
-  }
+for (const sample of all) {
+  const errors = compileErrors.get(sample) ?? [];
+  results.push({
+    name: `${sample.file}:${sample.line}`,
+    ok: errors.length === 0,
+    summary: errors.join(' | '),
+  });
 }
-console.log(
-  `docs check: ${all.length} samples type-checked, ${runnable.length} run, ${failed} failed`,
+if (unmapped !== '') results.push({ name: 'tsc', ok: false, summary: unmapped });
+for (const [name, sample] of names) {
+  if (!sample.run) continue;
+  // A sample that takes its error branch prints to stderr: that fails it too.
+  const ran = spawnSync(process.execPath, [join(work, 'out', name.replace(/\.ts$/, '.js'))], {
+    cwd: work,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const problem =
+    ran.error?.message ??
+    (ran.status !== 0 ? `exit ${ran.status ?? ran.signal}` : ran.stderr ? 'wrote to stderr' : '');
+  results.push({
+    name: `${sample.file}:${sample.line} (run)`,
+    ok: problem === '',
+    summary: problem === '' ? '' : `${problem}: ${ran.stderr}`,
+  });
+}
+for (const result of results.filter((r) => !r.ok)) {
+  console.log(`✗ ${result.name}: ${result.summary.slice(0, 1000)}`);
+}
+for (const result of results.filter((r) => r.ok && r.name.endsWith(' (run)'))) {
+  console.log(`✓ ran ${result.name.replace(/ \(run\)$/, '')}`);
+}
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+mkdirSync(join(root, '.test-results'), { recursive: true });
+writeFileSync(
+  join(root, '.test-results', 'docs-check.json'),
+  JSON.stringify({ passed, failed, results }, null, 2),
 );
+const runs = all.filter((sample) => sample.run).length;
+console.log(`docs check: ${all.length} samples type-checked, ${runs} run, ${failed} failed`);
 rmSync(work, { recursive: true, force: true });
-void relative;
 process.exit(failed === 0 ? 0 : 1);

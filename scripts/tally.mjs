@@ -1,5 +1,5 @@
 // Totals every runner's results (vitest JSON reports, ERT summaries, the
-// packed-tarball test) and prints the one closing line CI reads.
+// packed-tarball test, the docs check) and prints the one closing line CI reads.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -76,16 +76,20 @@ for (const member of members) {
     }
   }
 }
-const packReport = join(root, '.test-results', 'pack-test.json');
-if (existsSync(packReport)) {
-  const report = JSON.parse(readFileSync(packReport, 'utf8'));
+// The root's own runners: the packed-tarball test and the docs check, each writing
+// { passed, failed, results: [{ name, ok, summary }] }.
+for (const runner of ['docs-check', 'pack-test']) {
+  const file = join(root, '.test-results', `${runner}.json`);
+  if (!existsSync(file)) {
+    missing.push(runner);
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.passed;
   failed += report.failed;
   for (const result of (report.results ?? []).filter((r) => !r.ok)) {
-    failures.push(`pack-test › ${result.name}: ${oneLine(result.summary)}`);
+    failures.push(`${runner} › ${result.name}: ${oneLine(result.summary)}`);
   }
-} else {
-  missing.push('pack-test');
 }
 // A runner that wrote no report did not finish: count it as a failure.
 for (const name of missing) process.stderr.write(`no test report from ${name}\n`);
