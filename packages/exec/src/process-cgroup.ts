@@ -24,8 +24,6 @@ export interface CallCgroup {
 
 // Empty call cgroups kept for reuse; more than this many calls at once is rare.
 const IDLE_LIMIT = 16;
-// Charges of exited, unreaped processes a reused cgroup may carry (see `open`).
-const STALE_CHARGES_LIMIT = 8;
 
 function readText(path: string): string | undefined {
   try {
@@ -116,19 +114,15 @@ export class ProcessCgroups {
   open(limit: number): CallCgroup | undefined {
     // An exited process stays charged until its parent reaps it. Bubblewrap's outer process
     // exits without reaping the sandbox's init, which init then reaps when it gets to it (on
-    // some hosts long after): a cgroup holding only a few such charges is reused with its bound
-    // raised by them, so the call may still start `limit` processes of its own.
-    let charged = 0;
-    const index = this.idle.findIndex((directory) => {
-      charged = chargedPids(directory);
-      return charged <= STALE_CHARGES_LIMIT;
-    });
+    // some hosts long after). A cgroup still holding such charges is not reused: raising its
+    // bound by them would let the call start more than `limit` processes of its own once they
+    // are reaped. It waits in the idle list until it is clean, and a new cgroup serves the call.
+    const index = this.idle.findIndex((directory) => chargedPids(directory) === 0);
     const idle = index === -1 ? undefined : this.idle.splice(index, 1)[0];
-    if (idle === undefined) charged = 0;
     const directory = idle ?? join(this.base, `call-${this.created++}`);
     try {
       if (idle === undefined) mkdirSync(directory);
-      writeFileSync(join(directory, 'pids.max'), String(limit + charged));
+      writeFileSync(join(directory, 'pids.max'), String(limit));
     } catch {
       return undefined;
     }

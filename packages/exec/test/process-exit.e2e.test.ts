@@ -105,8 +105,9 @@ function runHost(sandbox: string, extraTicks: number, marker: string): Promise<n
 }
 
 describe.each(['off', 'required'])('process exit with sandbox %s', (sandbox) => {
+  // Nine fresh hosts, each loading the Bash grammar: minutes on a loaded machine.
   it('leaves no managed process alive, however far its launch had got', {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     const survivors: number[] = [];
     for (const extraTicks of [0, 0, 1, 1, 2, 4, 8, 32, 128]) {
