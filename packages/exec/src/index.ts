@@ -28,11 +28,11 @@ export {
   createBashAnalyzer,
   createPipelineSnapshotSuffix,
   type ExitOneOutcome,
+  grammarFile,
   type PipelineClassification,
   type PipelineSnapshot,
   type PipelineSnapshotOptions,
   type PipelineSnapshotTarget,
-  grammarFile,
   parsePipelineSnapshot,
 } from './bash/index.js';
 export { type PreparedShell, type ShellRequest, usesBackground } from './bash-launch.js';
