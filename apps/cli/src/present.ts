@@ -4,12 +4,11 @@ import { dirname, resolve } from 'node:path';
 import type { RecoveredToolCall, ToolOutcome } from '@toolcall/pipeline';
 import {
   buildRenderTree,
-  genericRenderer,
   type RendererRegistry,
   renderAnsi,
-  renderHtml,
   type ToolCallRecord,
 } from '@toolcall/render';
+import { openingRoot, renderOutcome } from '@toolcall/tools';
 import type { CliIo } from './io.js';
 
 interface EnvelopeFacts {
@@ -36,18 +35,6 @@ export function exitCodeOf(outcome: ToolOutcome): number {
   if (kind !== undefined && kind in FAILURE_EXIT) return FAILURE_EXIT[kind]!;
   if ((facts.summary?.denied ?? 0) > 0) return 3;
   return 1;
-}
-
-/** The render record of a settled call; a call refused by a permission check or hook is `denied`. */
-export function recordOf(outcome: ToolOutcome): ToolCallRecord {
-  return {
-    id: outcome.toolUseId,
-    tool: outcome.toolName,
-    args: outcome.input,
-    result: outcome.result,
-    status: outcome.error?.code === 'denied' ? 'denied' : outcome.status,
-    ...(outcome.renderData === undefined ? {} : { renderData: outcome.renderData }),
-  };
 }
 
 /** The structured outcome `--json` prints. */
@@ -91,41 +78,6 @@ async function writeReport(file: string, html: string): Promise<void> {
 }
 
 /**
- * The registry with the row of call `rootId` drawn open: the command's own call shows its
- * output (a one-call script is drawn as that call); nested rows keep their renderers' choice.
- */
-export function openingRoot(
-  registry: RendererRegistry,
-  rootId: string,
-  /** Appended to the root row's header, as a recovered script's text. */
-  headerSuffix?: string,
-): RendererRegistry {
-  return {
-    register: (tool, spec) => registry.register(tool, spec),
-    unregister: (tool) => registry.unregister(tool),
-    has: (tool) => registry.has(tool),
-    resolve(tool, status) {
-      const inner = registry.resolve(tool, status);
-      return (name, args, result, renderData, context) => {
-        if (context.id !== rootId)
-          return inner === undefined ? null : inner(name, args, result, renderData, context);
-        const rendering =
-          (inner === undefined ? null : inner(name, args, result, renderData, context)) ??
-          genericRenderer(name, args, result, renderData, context);
-        if (typeof rendering !== 'object' || rendering === null) return rendering;
-        return headerSuffix === undefined || typeof rendering.header !== 'string'
-          ? { ...rendering, initiallyCollapsed: false }
-          : {
-              ...rendering,
-              header: `${rendering.header}  ${headerSuffix}`,
-              initiallyCollapsed: false,
-            };
-      };
-    },
-  };
-}
-
-/**
  * Prints a settled call (rendered, or JSON) and writes the HTML report if asked; a report that
  * cannot be written is one line on stderr, and the result is `false`.
  */
@@ -135,18 +87,19 @@ export async function present(
   io: CliIo,
   options: { json?: boolean | undefined; report?: string | undefined },
 ): Promise<boolean> {
-  const record = recordOf(outcome);
   if (options.json) {
     io.stdout.write(`${JSON.stringify(jsonOf(outcome), null, 2)}\n`);
   } else {
-    const tree = buildRenderTree([record], { registry: openingRoot(registry, record.id) });
     io.stdout.write(
-      renderAnsi(tree, { isTTY: io.stdout.isTTY === true, env: io.env ?? process.env }),
+      renderOutcome(outcome, registry, {
+        format: 'ansi',
+        isTTY: io.stdout.isTTY === true,
+        env: io.env ?? process.env,
+      }),
     );
   }
   if (options.report !== undefined) {
-    const tree = buildRenderTree([record], { registry, content: 'all', expand: 'all' });
-    const html = renderHtml(tree, { title: `toolcall: ${outcome.toolName}` });
+    const html = renderOutcome(outcome, registry, { format: 'html' });
     try {
       await writeReport(resolve(io.cwd ?? process.cwd(), options.report), html);
     } catch (error) {

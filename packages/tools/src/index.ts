@@ -35,6 +35,12 @@ export { ConversationReads } from './read/read-memo.js';
 export { createReadTool, type ReadToolOptions } from './read/read-tool.js';
 export { applyPatchRenderer } from './render/apply-patch-renderer.js';
 export {
+  type OutcomeFormat,
+  openingRoot,
+  recordOfOutcome,
+  renderOutcome,
+} from './render/outcome-rendering.js';
+export {
   renderDataFromResult as bashRenderDataFromResult,
   withResultFacts,
 } from './render/bash-result-renderer.js';
