@@ -16,7 +16,9 @@ const isTTY = process.stdout.isTTY === true;
 process.stdout.write(renderOutcome(outcome, set.renderers, { format: 'ansi', isTTY }));
 const sent = await projectToolCall(set.pipeline, outcome);
 const stored = sent.artifact === undefined ? '' : `, the whole output at ${sent.artifact}`;
-process.stderr.write(`model: ${sent.text.length} characters, ${sent.media.length} media${stored}\n`);
+process.stderr.write(
+  `model: ${sent.text.length} characters, ${sent.media.length} media${stored}\n`,
+);
 await session.settle(outcome.toolUseId);
 await set.close();
 await session.close();

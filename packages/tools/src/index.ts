@@ -35,16 +35,16 @@ export { ConversationReads } from './read/read-memo.js';
 export { createReadTool, type ReadToolOptions } from './read/read-tool.js';
 export { applyPatchRenderer } from './render/apply-patch-renderer.js';
 export {
+  renderDataFromResult as bashRenderDataFromResult,
+  withResultFacts,
+} from './render/bash-result-renderer.js';
+export { withExecutionLines } from './render/execution-lines-renderer.js';
+export {
   type OutcomeFormat,
   openingRoot,
   recordOfOutcome,
   renderOutcome,
 } from './render/outcome-rendering.js';
-export {
-  renderDataFromResult as bashRenderDataFromResult,
-  withResultFacts,
-} from './render/bash-result-renderer.js';
-export { withExecutionLines } from './render/execution-lines-renderer.js';
 export { readRenderer } from './render/read-renderer.js';
 export { fileToolRenderers } from './render/renderers.js';
 export { globRenderer } from './render/search-renderers.js';

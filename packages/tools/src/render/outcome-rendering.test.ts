@@ -42,7 +42,7 @@ describe('renderOutcome', () => {
   });
 
   it('records a call a permission check refused as denied', async () => {
-    const outcome = await outcomeOf('Bash', { command: 'true', description: 'noop' });
+    const outcome = await outcomeOf('Bash', { command: 'touch made', description: 'write' });
     expect(outcome.status).toBe('error');
     expect(recordOfOutcome(outcome)).toMatchObject({ tool: 'Bash', status: 'denied' });
   });
