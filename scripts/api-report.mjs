@@ -71,4 +71,22 @@ for (const name of readdirSync(join(root, 'packages'))) {
     }
   }
 }
+// Explicit exports only: a module that re-exports everything of another (`export *`) makes
+// the public API whatever that module happens to export.
+const walk = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? walk(join(dir, entry.name))
+      : entry.name.endsWith('.ts') && !/\.test(-d)?\.ts$/.test(entry.name)
+        ? [join(dir, entry.name)]
+        : [],
+  );
+for (const name of readdirSync(join(root, 'packages'))) {
+  for (const file of walk(join(root, 'packages', name, 'src'))) {
+    if (/^export \*/m.test(readFileSync(file, 'utf8'))) {
+      failed += 1;
+      console.log(`✗ ${file.slice(root.length)}: \`export *\`; name what the module exports`);
+    }
+  }
+}
 process.exit(failed === 0 ? 0 : 1);
