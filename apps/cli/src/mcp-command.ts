@@ -92,7 +92,10 @@ export async function mcpCommand(argv: readonly string[], io: CliIo): Promise<nu
   const connection = await mcp.connect({
     toolSet: setup.value,
     transport: createStdioServerTransport({ input, output: io.stdout }),
-    instructions: setup.value.listing().text,
+    // The specialist listing, then the skills a model may load with Skill.
+    instructions: [setup.value.listing().text, (await setup.value.skillListing()).text]
+      .filter((part) => part.trim() !== '')
+      .join('\n\n'),
     session: setup.value.session,
     onCommitError: (error) =>
       io.stderr.write(

@@ -9,7 +9,7 @@ import type {
 } from '@toolcall/pipeline';
 import { commandHook } from '@toolcall/pipeline/node';
 import type { RendererRegistry } from '@toolcall/render';
-import { createToolSet, type Session, type ToolSet } from '@toolcall/tools';
+import { createToolSet, type Session, type SkillListing, type ToolSet } from '@toolcall/tools';
 import type { Config } from './config.js';
 import { createRulePersister } from './persist-rule.js';
 import { createProgressHub, type ProgressHub } from './progress.js';
@@ -56,6 +56,8 @@ export interface CliToolSet {
    * `contextWindow`.
    */
   listing(): SpecialistListing;
+  /** The listing of the workspace's and the user's skills, within its share of the window. */
+  skillListing(): Promise<SkillListing>;
   /**
    * The outcome of script `envelopeId` has been shown or sent: its checkpoint goes (the
    * session's checkpoints hold the journals of running scripts until then).
@@ -146,6 +148,10 @@ export function buildToolSet(options: CliToolSetOptions): CliToolSet {
         ...(options.toolCall?.listingShare === undefined
           ? {}
           : { share: options.toolCall.listingShare }),
+      }),
+    skillListing: () =>
+      set.skillListing({
+        contextWindow: options.toolCall?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
       }),
     // The CLI keeps no settled checkpoints: shown, the script's is consumed.
     settle: (envelopeId) => session.settle(envelopeId),

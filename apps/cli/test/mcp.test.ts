@@ -351,6 +351,25 @@ describe('toolcall mcp', () => {
     }
   });
 
+  it("tells the workspace's skills in its instructions, after the specialist listing", async () => {
+    const dir = tempDir();
+    const folder = join(dir, '.toolcall', 'skills', 'release-notes');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, 'SKILL.md'),
+      '---\nname: release-notes\ndescription: Drafts release notes from merged changes.\n---\nSteps.\n',
+    );
+    const client = await connect([], dir);
+    try {
+      const instructions = client.getInstructions() ?? '';
+      expect(instructions).toContain('(Outline :file_path');
+      expect(instructions).toContain('release-notes');
+      expect(instructions.indexOf('(Outline')).toBeLessThan(instructions.indexOf('release-notes'));
+    } finally {
+      await client.close();
+    }
+  });
+
   it('reports invalid input as a tool error', async () => {
     const result = await plain.callTool({ name: 'Grep', arguments: { pattern: 7 } });
     expect(result.isError).toBe(true);

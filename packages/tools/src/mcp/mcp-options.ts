@@ -24,7 +24,7 @@ export interface McpConnectOptions {
   readonly transport: Transport;
   /**
    * What the initialize result tells the client; by default the tool set's specialist listing
-   * within 2% of a 200,000-token context window.
+   * and then its skill listing, each within its share of a 200,000-token context window.
    */
   readonly instructions?: string;
   /**
@@ -94,8 +94,7 @@ export function normalizeConnectOptions(options: McpConnectOptions) {
   return {
     toolSet,
     transport,
-    instructions:
-      given.instructions ?? toolSet.listing?.({ contextWindow: DEFAULT_CONTEXT_WINDOW }).text,
+    instructions: given.instructions,
     readMedia: given.readMedia ?? (session ? (id: string) => session.media.read(id) : noMedia),
     delivered:
       given.onDelivered ??

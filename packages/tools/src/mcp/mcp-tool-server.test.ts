@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -269,5 +269,37 @@ describe('createMcpToolServer', () => {
     }
     expect(delivered).toContain('quiet');
     expect(logged).toEqual([]);
+  });
+
+  it("tells the workspace's skills after the tool listing, and only what the host gives when it gives instructions", async () => {
+    const workspace = await realpath(await mkdtemp(path.join(tmpdir(), 'toolcall-mcp-skills-')));
+    cleanups.push(() => rm(workspace, { recursive: true, force: true }));
+    const folder = path.join(workspace, '.toolcall', 'skills', 'release-notes');
+    await mkdir(folder, { recursive: true });
+    await writeFile(
+      path.join(folder, 'SKILL.md'),
+      '---\nname: release-notes\ndescription: Drafts release notes from merged changes.\n---\nSteps.\n',
+    );
+    const instructionsOf = async (instructions?: string) => {
+      const mcp = createMcpToolServer();
+      const toolSet = createToolSet({ workspace, askUser: mcp.askUser });
+      cleanups.push(() => toolSet.close());
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const connected = mcp.connect({
+        toolSet,
+        transport: serverSide,
+        ...(instructions === undefined ? {} : { instructions }),
+      });
+      await client.connect(clientSide);
+      await connected;
+      cleanups.push(() => client.close());
+      return client.getInstructions() ?? '';
+    };
+    const told = await instructionsOf();
+    expect(told).toContain('WebFetch');
+    expect(told).toContain('release-notes');
+    expect(told.indexOf('WebFetch')).toBeLessThan(told.indexOf('release-notes'));
+    expect(await instructionsOf('Only this.')).toBe('Only this.');
   });
 });

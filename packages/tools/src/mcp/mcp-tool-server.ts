@@ -5,6 +5,7 @@ import type { ToolSet } from '../tool-set.js';
 import { callTool } from './call-tool.js';
 import { createElicitingAsker } from './eliciting-asker.js';
 import {
+  DEFAULT_CONTEXT_WINDOW,
   type McpConnectOptions,
   type McpToolServerOptions,
   normalizeConnectOptions,
@@ -37,7 +38,21 @@ export interface McpConnection {
 
 /** The tools a client can call directly and the listing of the rest, as `ToolSet` has them. */
 export type McpToolSet = Pick<ToolSet, 'pipeline' | 'native'> &
-  Partial<Pick<ToolSet, 'listing' | 'commitToolCall' | 'events'>>;
+  Partial<Pick<ToolSet, 'listing' | 'skillListing' | 'commitToolCall' | 'events'>>;
+
+/**
+ * What a client is told at initialize unless the host says otherwise: the specialist listing of
+ * the tool set's discoverable tools, then its skill listing, each within its share of a
+ * 200,000-token context window.
+ */
+async function defaultInstructions(toolSet: McpToolSet): Promise<string | undefined> {
+  const window = { contextWindow: DEFAULT_CONTEXT_WINDOW };
+  const parts = [
+    toolSet.listing?.(window).text,
+    (await toolSet.skillListing?.(window).catch(() => undefined))?.text,
+  ].filter((part): part is string => part !== undefined && part.trim() !== '');
+  return parts.length === 0 ? undefined : parts.join('\n\n');
+}
 
 /** The logger name of the background events the server sends as log notifications. */
 export const MCP_EVENTS_LOGGER = 'toolcall/events';
@@ -77,11 +92,12 @@ export function createMcpToolServer(options: McpToolServerOptions = {}): McpTool
       }
       const given = normalizeConnectOptions(connectOptions);
       const { toolSet } = given;
+      const instructions = given.instructions ?? (await defaultInstructions(toolSet));
       const mcp = new Server(
         { name: settings.name, version: settings.version },
         {
           capabilities: { tools: {}, logging: {} },
-          ...(given.instructions ? { instructions: given.instructions } : {}),
+          ...(instructions ? { instructions } : {}),
         },
       );
       server = mcp;
