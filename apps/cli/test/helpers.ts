@@ -20,11 +20,29 @@ export interface Finished {
   stderr: string;
 }
 
-/** Runs `toolcall ARGS` as a real process in `cwd`, with a private user config directory. */
+/** A running `toolcall` process: its output so far, its input while open, its end. */
+export interface Running {
+  done: Promise<Finished>;
+  kill(signal: NodeJS.Signals): void;
+  /** What it wrote to stdout and stderr so far. */
+  output(): { stdout: string; stderr: string };
+  /** Writes to its input; with `input: 'open'` the input stays open until `end`. */
+  write(text: string): void;
+  end(): void;
+}
+
+/**
+ * Runs `toolcall ARGS` as a real process in `cwd`, with a private user config directory. Its
+ * input is `input` and then closed, or stays open for `write` with `input: { open: true }`.
+ */
 export function toolcall(
   args: readonly string[],
-  options: { cwd?: string; input?: string; onStderr?: (text: string) => void } = {},
-): { done: Promise<Finished>; kill(signal: NodeJS.Signals): void } {
+  options: {
+    cwd?: string;
+    input?: string | { open: true };
+    onStderr?: (text: string) => void;
+  } = {},
+): Running {
   const cwd = options.cwd ?? tempDir();
   const child = spawn(process.execPath, [bin, ...args], {
     cwd,
@@ -41,11 +59,17 @@ export function toolcall(
   });
   // A command that exits without reading its input closes the pipe: that is not a failure.
   child.stdin.on('error', () => {});
-  child.stdin.end(options.input ?? '');
+  if (typeof options.input !== 'object') child.stdin.end(options.input ?? '');
   const done = new Promise<Finished>((resolve) => {
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-  return { done, kill: (signal) => child.kill(signal) };
+  return {
+    done,
+    kill: (signal) => child.kill(signal),
+    output: () => ({ stdout, stderr }),
+    write: (text) => child.stdin.write(text),
+    end: () => child.stdin.end(),
+  };
 }
 
 /**

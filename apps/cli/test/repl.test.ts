@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDepth } from '../src/repl-command.js';
-import { bin, tempDir, toolcall } from './helpers.js';
+import { tempDir, toolcall } from './helpers.js';
 
 describe('openDepth', () => {
   it('counts open brackets outside strings, comments and character literals', () => {
@@ -41,39 +40,29 @@ describe('toolcall repl', () => {
 
 describe('toolcall repl process commands', () => {
   it('lists, shows and stops a background process with /ps, /out and /kill', async () => {
-    const cwd = tempDir();
-    const child = spawn(process.execPath, [bin, 'repl', '--yes'], {
-      cwd,
-      env: { ...process.env, XDG_CONFIG_HOME: join(cwd, '.xdg'), NO_COLOR: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
+    const repl = toolcall(['repl', '--yes'], { input: { open: true } });
     const until = async (pattern: RegExp) => {
-      while (!pattern.test(stdout)) await new Promise((resolve) => setTimeout(resolve, 25));
-      return pattern.exec(stdout) as RegExpExecArray;
+      while (!pattern.test(repl.output().stdout)) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return pattern.exec(repl.output().stdout) as RegExpExecArray;
     };
-    child.stdin.write('/ps\n');
+    repl.write('/ps\n');
     await until(/no background processes\n/);
-    child.stdin.write(
+    repl.write(
       '(Bash :command "echo started; sleep 30" :description "background" :yield_time_ms 300)\n',
     );
     await until(/started/);
-    child.stdin.write('/ps\n');
+    repl.write('/ps\n');
     const [, id] = await until(/^(\S+)\s+running\s+\S+\s+\S+ B\s+echo started; sleep 30$/m);
-    child.stdin.write(`/out ${id}\n`);
+    repl.write(`/out ${id}\n`);
     await until(/^started\n(?![\s\S]*▾)/m);
-    child.stdin.write(`/kill ${id}\n/kill nope\n/out\n/ps\n/help\n`);
+    repl.write(`/kill ${id}\n/kill nope\n/out\n/ps\n/help\n`);
     await until(
       /stopped \S+ \(\d+ B of output\)\n[\s\S]*no background processes\n[\s\S]*\/kill ID/,
     );
-    child.stdin.end();
-    const code = await new Promise((resolve) => child.on('close', resolve));
+    repl.end();
+    const { code, stderr } = await repl.done;
     expect(code).toBe(0);
     expect(stderr).toContain('No process nope (see /ps)');
     expect(stderr).toContain('/out needs a process id: /out ID (see /ps)');
