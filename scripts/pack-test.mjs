@@ -56,6 +56,44 @@ let exitCode = 0;
   );
 }
 
+/**
+ * Runs `body` (the statements of an async function) in a fresh process in the consumer project,
+ * once loading `imports` (`[binding, module]` pairs) with `import` and once with `require`, and
+ * records a result for each format.
+ */
+function inBothFormats({ name, imports, body, passed }) {
+  const formats = [
+    [
+      'import',
+      ['--input-type=module', '-e'],
+      imports.map(([binding, module]) => `import { ${binding} } from '${module}';`).join(' '),
+    ],
+    [
+      'require',
+      ['-e'],
+      imports.map(([binding, module]) => `const { ${binding} } = require('${module}');`).join(' '),
+    ],
+  ];
+  for (const [format, flags, load] of formats) {
+    const script = `${load}
+      (async () => {${body}
+      })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exit(1); });`;
+    const label = `${name} (${format})`;
+    try {
+      execFileSync(process.execPath, [...flags, script], {
+        cwd: consumer,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      results.push({ name: label, ok: true });
+      console.log(`✓ ${label}: ${passed}`);
+    } catch (error) {
+      results.push({ name: label, ok: false, summary: String(error.stderr || error.message) });
+      console.log(`✗ ${label}: ${String(error.stderr || error.message)}`);
+    }
+  }
+}
+
 const sdkVersion = JSON.parse(readFileSync(join(root, 'packages', 'tools', 'package.json'), 'utf8'))
   .peerDependencies['@modelcontextprotocol/sdk'];
 
@@ -154,139 +192,84 @@ try {
   }
 
   // The installed @toolcall/tools serves the manuals it ships as toolcall://, with no
-  // docsDirectory and no source checkout, through both module formats.
-  for (const [format, flags, load] of [
-    ['import', ['--input-type=module', '-e'], "import { createToolSet } from '@toolcall/tools';"],
-    ['require', ['-e'], "const { createToolSet } = require('@toolcall/tools');"],
-  ]) {
-    const manual = `${load}
-      (async () => {
-        const set = createToolSet({ workspace: process.cwd(), permissions: { mode: 'full-auto' } });
-        const run = set.pipeline.runTool({
-          name: 'Read',
-          input: { file_path: 'toolcall://toolcall-dialect.md', limit: 1 },
-          toolUseId: 'toolu_pack',
-        });
-        const outcome = await run.outcome;
-        await set.close();
-        if (outcome.status !== 'success' || !/^1\t# /.test(outcome.result)) {
-          throw new Error('Read toolcall://toolcall-dialect.md: ' + outcome.result);
-        }
-      })().catch((error) => { process.stderr.write(String(error && error.message || error)); process.exit(1); });
-    `;
-    const name = `@toolcall/tools manuals (${format})`;
-    try {
-      execFileSync(process.execPath, [...flags, manual], {
-        cwd: consumer,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      results.push({ name, ok: true });
-      console.log(`✓ ${name}: reads toolcall://toolcall-dialect.md with no docsDirectory`);
-    } catch (error) {
-      results.push({ name, ok: false, summary: String(error.stderr || error.message) });
-      console.log(`✗ ${name}: ${String(error.stderr || error.message)}`);
-    }
-  }
+  // docsDirectory and no source checkout.
+  inBothFormats({
+    name: '@toolcall/tools manuals',
+    imports: [['createToolSet', '@toolcall/tools']],
+    body: `
+      const set = createToolSet({ workspace: process.cwd(), permissions: { mode: 'full-auto' } });
+      const outcome = await set.pipeline.runTool({
+        name: 'Read',
+        input: { file_path: 'toolcall://toolcall-dialect.md', limit: 1 },
+        toolUseId: 'toolu_pack',
+      }).outcome;
+      await set.close();
+      if (outcome.status !== 'success' || !/^1\t# /.test(outcome.result)) {
+        throw new Error('Read toolcall://toolcall-dialect.md: ' + outcome.result);
+      }`,
+    passed: 'reads toolcall://toolcall-dialect.md with no docsDirectory',
+  });
 
   // The installed packages parse with the grammars they ship in dist/grammars (no grammar
   // package is installed): Outline of a TypeScript file, and the Bash analyzer's verdict.
-  {
-    const source = join(consumer, 'sample.ts');
-    writeFileSync(source, 'export function greet(name: string) {\n  return name;\n}\n');
-    const installed = readdirSync(join(consumer, 'node_modules')).filter((name) =>
-      name.startsWith('tree-sitter-'),
-    );
-    for (const [format, flags, load] of [
-      [
-        'import',
-        ['--input-type=module', '-e'],
-        "import { createToolSet } from '@toolcall/tools'; import { createBashAnalyzer } from '@toolcall/exec';",
-      ],
-      [
-        'require',
-        ['-e'],
-        "const { createToolSet } = require('@toolcall/tools'); const { createBashAnalyzer } = require('@toolcall/exec');",
-      ],
-    ]) {
-      const parse = `${load}
-        (async () => {
-          const set = createToolSet({ workspace: process.cwd(), permissions: { mode: 'full-auto' } });
-          const outcome = await set.pipeline.runTool({
-            name: 'Outline', input: { file_path: 'sample.ts' }, toolUseId: 'toolu_outline',
-          }).outcome;
-          await set.close();
-          if (outcome.status !== 'success' || !/greet/.test(outcome.result)) {
-            throw new Error('Outline sample.ts: ' + outcome.result);
-          }
-          const analyzer = await createBashAnalyzer();
-          const analysis = analyzer.analyze('git log | head');
-          if (!analysis || typeof analysis !== 'object') throw new Error('no analysis');
-        })().catch((error) => { process.stderr.write(String(error && error.message || error)); process.exit(1); });
-      `;
-      const name = `grammars shipped in dist (${format})`;
-      try {
-        if (installed.length > 0)
-          throw new Error(`grammar packages installed: ${installed.join(', ')}`);
-        execFileSync(process.execPath, [...flags, parse], {
-          cwd: consumer,
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        results.push({ name, ok: true });
-        console.log(`✓ ${name}: Outline and the Bash analyzer parse with no grammar package`);
-      } catch (error) {
-        results.push({ name, ok: false, summary: String(error.stderr || error.message) });
-        console.log(`✗ ${name}: ${String(error.stderr || error.message)}`);
+  writeFileSync(
+    join(consumer, 'sample.ts'),
+    'export function greet(name: string) {\n  return name;\n}\n',
+  );
+  const grammarPackages = readdirSync(join(consumer, 'node_modules')).filter((name) =>
+    name.startsWith('tree-sitter-'),
+  );
+  if (grammarPackages.length > 0) {
+    const summary = `grammar packages installed: ${grammarPackages.join(', ')}`;
+    results.push({ name: 'grammars shipped in dist', ok: false, summary });
+    console.log(`✗ grammars shipped in dist: ${summary}`);
+  }
+  inBothFormats({
+    name: 'grammars shipped in dist',
+    imports: [
+      ['createToolSet', '@toolcall/tools'],
+      ['createBashAnalyzer', '@toolcall/exec'],
+    ],
+    body: `
+      const set = createToolSet({ workspace: process.cwd(), permissions: { mode: 'full-auto' } });
+      const outcome = await set.pipeline.runTool({
+        name: 'Outline', input: { file_path: 'sample.ts' }, toolUseId: 'toolu_outline',
+      }).outcome;
+      await set.close();
+      if (outcome.status !== 'success' || !/greet/.test(outcome.result)) {
+        throw new Error('Outline sample.ts: ' + outcome.result);
       }
-    }
-  }
+      const analysis = (await createBashAnalyzer()).analyze('git log | head');
+      if (!analysis || typeof analysis !== 'object') throw new Error('no analysis');`,
+    passed: 'Outline and the Bash analyzer parse with no grammar package',
+  });
 
-  // The MCP server entry loads through both formats beside its optional peer, and serves a
-  // tool set to a real SDK client over an in-memory pair.
-  for (const [format, flags, load] of [
-    [
-      'import',
-      ['--input-type=module', '-e'],
-      "import { createToolSet } from '@toolcall/tools'; import { createMcpToolServer } from '@toolcall/tools/mcp'; import { Client } from '@modelcontextprotocol/sdk/client/index.js'; import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';",
+  // The MCP server entry loads beside its optional peer, and serves a tool set to a real SDK
+  // client over an in-memory pair.
+  inBothFormats({
+    name: '@toolcall/tools/mcp',
+    imports: [
+      ['createToolSet', '@toolcall/tools'],
+      ['createMcpToolServer', '@toolcall/tools/mcp'],
+      ['Client', '@modelcontextprotocol/sdk/client/index.js'],
+      ['InMemoryTransport', '@modelcontextprotocol/sdk/inMemory.js'],
     ],
-    [
-      'require',
-      ['-e'],
-      "const { createToolSet } = require('@toolcall/tools'); const { createMcpToolServer } = require('@toolcall/tools/mcp'); const { Client } = require('@modelcontextprotocol/sdk/client/index.js'); const { InMemoryTransport } = require('@modelcontextprotocol/sdk/inMemory.js');",
-    ],
-  ]) {
-    const serve = `${load}
-      (async () => {
-        const mcp = createMcpToolServer();
-        const set = createToolSet({ workspace: process.cwd(), permissions: { mode: 'full-auto' }, askUser: mcp.askUser });
-        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-        const connected = mcp.connect({ toolSet: set, transport: serverSide });
-        const client = new Client({ name: 'pack', version: '1.0.0' });
-        await client.connect(clientSide);
-        await connected;
-        const { tools } = await client.listTools();
-        if (!tools.some((tool) => tool.name === 'ToolCall')) throw new Error('no ToolCall tool listed');
-        const result = await client.callTool({ name: 'Read', arguments: { file_path: 'sample.ts' } });
-        if (!/greet/.test(JSON.stringify(result.content))) throw new Error('Read over MCP: ' + JSON.stringify(result));
-        await client.close();
-        await set.close();
-      })().catch((error) => { process.stderr.write(String(error && error.stack || error)); process.exit(1); });
-    `;
-    const name = `@toolcall/tools/mcp (${format})`;
-    try {
-      execFileSync(process.execPath, [...flags, serve], {
-        cwd: consumer,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      results.push({ name, ok: true });
-      console.log(`✓ ${name}: serves Read and lists ToolCall to an SDK client`);
-    } catch (error) {
-      results.push({ name, ok: false, summary: String(error.stderr || error.message) });
-      console.log(`✗ ${name}: ${String(error.stderr || error.message)}`);
-    }
-  }
+    body: `
+      const mcp = createMcpToolServer();
+      const set = createToolSet({ workspace: process.cwd(), permissions: { mode: 'full-auto' }, askUser: mcp.askUser });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      const connected = mcp.connect({ toolSet: set, transport: serverSide });
+      const client = new Client({ name: 'pack', version: '1.0.0' });
+      await client.connect(clientSide);
+      await connected;
+      const { tools } = await client.listTools();
+      if (!tools.some((tool) => tool.name === 'ToolCall')) throw new Error('no ToolCall tool listed');
+      const result = await client.callTool({ name: 'Read', arguments: { file_path: 'sample.ts' } });
+      if (!/greet/.test(JSON.stringify(result.content))) throw new Error('Read over MCP: ' + JSON.stringify(result));
+      await client.close();
+      await set.close();`,
+    passed: 'serves Read and lists ToolCall to an SDK client',
+  });
 
   // Every public entry point's API matches its committed report.
   try {
