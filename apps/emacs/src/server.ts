@@ -15,6 +15,7 @@ import type { RendererRegistry } from '@toolcall/render';
 import {
   listProcesses,
   type ProcessResult,
+  ROOT_OWNER,
   readProcessOutput,
   registerHostCleanup,
   type Session,
@@ -36,9 +37,6 @@ import {
 } from './protocol.js';
 import { type BridgeToolSet, createBridgeToolSet } from './tool-set.js';
 import { applyChildEvent, applyJournal, type ViewCall, viewTreeOf } from './view-tree.js';
-
-/** The owner of every bridge call: the tool set's root conversation. */
-const ROOT_OWNER = '/root';
 
 /** Reads `initialize`'s rules as every host does; a bad one is an invalid-params error naming it. */
 function rulesOf(given: { allow?: string[]; deny?: string[]; ask?: string[] } | undefined) {

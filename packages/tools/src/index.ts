@@ -165,6 +165,7 @@ export { toolSearchRenderer } from './render/tool-search-renderer.js';
 export { builtinToolRenderers, createToolSetRenderers } from './render/tool-set-renderers.js';
 export { createToolCallRenderer } from './render/toolcall-renderer.js';
 export { withUnstartedRows } from './render/unstarted-rows.js';
+export { ROOT_OWNER } from './root-owner.js';
 export { createGlobTool } from './search/glob-tool.js';
 export { createGrepTool } from './search/grep-tool.js';
 export {

@@ -40,6 +40,7 @@ import { checkPlanMode, type PlanModeSource } from './patch/plan-mode.js';
 import { createTargetPreparer } from './prepare-targets.js';
 import { ConversationReads } from './read/read-memo.js';
 import { createToolSetRenderers } from './render/tool-set-renderers.js';
+import { ROOT_OWNER } from './root-owner.js';
 import { createSkills } from './skills/create-skills.js';
 import {
   type SkillCatalog,
@@ -60,8 +61,6 @@ import {
   type WebFetchOptions,
   type WebSearchOptions,
 } from './web/index.js';
-
-const ROOT_OWNER = '/root';
 
 /** The groups whose tools are discoverable through ToolSearch and callable from ToolCall by default. */
 export const DISCOVERABLE_GROUPS = ['execution', 'web', 'navigation', 'interaction'] as const;

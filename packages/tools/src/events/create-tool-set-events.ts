@@ -1,5 +1,6 @@
 import type { ExecManager } from '@toolcall/exec';
 import type { EventMailbox, HandlerContext } from '@toolcall/pipeline';
+import { ROOT_OWNER } from '../root-owner.js';
 import { type BacklogLimits, DEFAULT_BACKLOG_LIMITS, EventBacklog } from './event-backlog.js';
 import { completionEvent, identityContext, monitorEvent } from './event-records.js';
 import { formatDelivery } from './event-text.js';
@@ -51,7 +52,7 @@ function limitsOf(given: Partial<BacklogLimits> | undefined): BacklogLimits {
  */
 export function createToolSetEvents(options: ToolSetEventsOptions): ToolSetEventHub {
   const { exec } = options;
-  const ownerOf = options.ownerOf ?? (() => '/root');
+  const ownerOf = options.ownerOf ?? (() => ROOT_OWNER);
   const limits = limitsOf(options.limits);
   const backlog = new EventBacklog(limits);
   const listeners = new Set<(event: ToolSetEvent) => void>();

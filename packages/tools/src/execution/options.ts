@@ -5,6 +5,7 @@ import type {
   HandlerEnvelope,
   JsonObject,
 } from '@toolcall/pipeline';
+import { ROOT_OWNER } from '../root-owner.js';
 import { evictionNotice } from '../session/artifact-quota.js';
 import { createEscalationGate, type EscalationGate } from './escalation.js';
 
@@ -60,7 +61,7 @@ export function normalizeExecutionOptions(
     throw new TypeError('createExecutionTools: manager must be an ExecManager (createExecManager)');
   }
   checkFunction('ownerOf', given.ownerOf);
-  const rootOwner = given.rootOwner ?? '/root';
+  const rootOwner = given.rootOwner ?? ROOT_OWNER;
   for (const [name, value] of [
     ['rootOwner', rootOwner],
     ['owner', given.owner ?? rootOwner],

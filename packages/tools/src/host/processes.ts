@@ -1,8 +1,6 @@
 import type { ExecManager } from '@toolcall/exec';
 import { ToolsError } from '../errors.js';
-
-/** The owner a host's own calls run as: a tool set's root conversation. */
-const ROOT_OWNER = '/root';
+import { ROOT_OWNER } from '../root-owner.js';
 
 /** How much of a process's output `readProcessOutput` returns by default: its last 64 KiB. */
 export const PROCESS_OUTPUT_TAIL_BYTES = 64 * 1024;

@@ -2,6 +2,7 @@ import { defineTool, type HandlerContext, pathOrResource, type Tool, z } from '@
 import type { ResourceOutcome } from '@toolcall/resources';
 import { type FileToolOptions, targetOf } from '../file-target.js';
 import { fileToolRenderers } from '../render/renderers.js';
+import { ROOT_OWNER } from '../root-owner.js';
 import { extensionOf } from './binary.js';
 import { bufferChunks } from './file-chunks.js';
 import { hasFit, type ImageFit } from './image-fit.js';
@@ -53,9 +54,6 @@ function argumentsSchema() {
       ),
   });
 }
-
-/** The owner of calls from the root conversation. */
-const ROOT_OWNER = '/root';
 
 const FIT_PARAMETERS = [
   ['max_width', 'maxWidth'],
