@@ -56,6 +56,8 @@ describe('protected workspace paths under Bubblewrap', { timeout: 60_000 }, () =
         idea: 'mkdir -p .idea/x',
         claude: 'echo {} > .claude/settings.json',
         codex: 'echo x > .codex/config.toml',
+        skill:
+          'mkdir -p .agents/skills/x && printf -- "---\\nname: x\\n---\\n" > .agents/skills/x/SKILL.md',
         swapGit: 'mv .git .git-old',
         swapToolcall: 'mv .toolcall .t2',
         swapConfig: 'mv .git/config .git/c2',
@@ -66,10 +68,14 @@ describe('protected workspace paths under Bubblewrap', { timeout: 60_000 }, () =
     expect(output).toBe('');
     expect(readFileSync(join(root, '.git', 'config'), 'utf8')).toBe(configBefore);
     expect(
-      ['.toolcall/config.json', '.vscode/settings.json', '.git/hooks/pre-commit', 'pwned'].map(
-        (path) => existsSync(join(root, path)),
-      ),
-    ).toEqual([false, false, false, false]);
+      [
+        '.toolcall/config.json',
+        '.vscode/settings.json',
+        '.git/hooks/pre-commit',
+        'pwned',
+        '.agents/skills/x/SKILL.md',
+      ].map((path) => existsSync(join(root, path))),
+    ).toEqual([false, false, false, false, false]);
     expect(git(root, 'config', '--list')).not.toContain('fsmonitor');
   });
 

@@ -22,6 +22,8 @@ export const PROTECTED_WORKSPACE_PATHS: readonly string[] = [
   '.idea',
   '.claude',
   '.codex',
+  // Agent Skills: a skill written here is offered to the next session's model as instructions.
+  '.agents',
 ];
 
 // Inside every git directory (`.git`, or where a `.git` file points).

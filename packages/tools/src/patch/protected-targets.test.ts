@@ -59,6 +59,8 @@ describe('ApplyPatch on protected paths', () => {
     '.idea/workspace.xml',
     '.claude/settings.json',
     '.codex/config.toml',
+    '.agents/skills/release/SKILL.md',
+    '.toolcall/skills/release/SKILL.md',
     './.toolcall/config.json',
     'src/../.git/config',
     'git-link/config',
